@@ -1,0 +1,276 @@
+"""The layout on the table: a tree of tiles in which every double is a spinner.
+
+A non-double has two ends (`LOW`, `HIGH`). A double lies crosswise and has two
+line points (`LINE_A`, `LINE_B`) and two branch points (`BRANCH_A`,
+`BRANCH_B`); a placed double attaches by `LINE_A`, and its branches open only
+once both line points are filled. The end total is kept up to date on every
+placement by adding what changed, so scoring a move costs a few operations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .errors import BadTargetError
+from .tiles import Tile
+
+
+class Slot(StrEnum):
+    """A connection point of a tile on the table."""
+
+    LOW = "low"
+    HIGH = "high"
+    LINE_A = "line_a"
+    LINE_B = "line_b"
+    BRANCH_A = "branch_a"
+    BRANCH_B = "branch_b"
+
+
+LINES = (Slot.LINE_A, Slot.LINE_B)
+BRANCHES = (Slot.BRANCH_A, Slot.BRANCH_B)
+
+
+class PointState(StrEnum):
+    """What a connection point is doing, for drawing and explaining the end total."""
+
+    ATTACHED = "attached"  # joined to a neighbouring tile
+    COUNTED = "counted"  # open and part of the end total
+    OPEN = "open"  # open, counts zero (an unused branch)
+    CLOSED = "closed"  # a branch of a spinner whose lines are not both filled yet
+
+
+class Node:
+    """One tile on the table and its links; mutable, owned by a Layout."""
+
+    __slots__ = ("children", "contribution", "order", "parent", "parent_slot", "seat", "slot", "tile")
+
+    def __init__(
+        self, tile: Tile, parent: Tile | None, parent_slot: Slot | None, slot: Slot | None, seat: int, order: int
+    ) -> None:
+        self.tile = tile
+        self.parent = parent
+        self.parent_slot = parent_slot  # the point on the parent this tile uses
+        self.slot = slot  # this tile's own point that touches the parent
+        self.children: dict[Slot, Tile] = {}
+        self.contribution = 0  # what this tile adds to the end total now
+        self.seat = seat
+        self.order = order
+
+    def lines_filled(self) -> int:
+        n = 1 if self.slot is Slot.LINE_A else 0
+        return n + sum(1 for s in LINES if s in self.children)
+
+    def free_points(self) -> tuple[Slot, ...]:
+        """The points a tile may attach to now, in the order they are used."""
+        t = self.tile
+        if not t.is_double:
+            return tuple(s for s in (Slot.LOW, Slot.HIGH) if s is not self.slot and s not in self.children)
+        lines = tuple(s for s in LINES if s is not self.slot and s not in self.children)
+        if lines:
+            return lines
+        return tuple(s for s in BRANCHES if s not in self.children)
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A connection point as seen from outside: where it is, its pip value and its state."""
+
+    slot: Slot
+    pip: int
+    state: PointState
+    neighbour: Tile | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A read-only picture of one tile on the table."""
+
+    tile: Tile
+    parent: Tile | None
+    parent_slot: Slot | None
+    slot: Slot | None
+    seat: int
+    order: int
+    contribution: int
+    points: tuple[Point, ...]
+
+    @property
+    def is_spinner(self) -> bool:
+        return self.tile.is_double
+
+
+class Layout:
+    """The tiles on the table, their open points, and the end total."""
+
+    __slots__ = ("nodes", "open_pips", "root", "total")
+
+    def __init__(self) -> None:
+        self.nodes: dict[Tile, Node] = {}
+        # table tile -> pip values where a tile may attach now (two only on an opening non-double)
+        self.open_pips: dict[Tile, tuple[int, ...]] = {}
+        self.total = 0
+        self.root: Tile | None = None
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self.nodes
+
+    # -- asking -------------------------------------------------------------
+
+    def accepts(self, tile: Tile) -> bool:
+        """Whether `tile` can be placed anywhere on the layout."""
+        if not self.nodes:
+            return True
+        a, b = tile.low, tile.high
+        for pips in self.open_pips.values():
+            if a in pips or b in pips:
+                return True
+        return False
+
+    def targets(self, tile: Tile) -> list[Tile | None]:
+        """The table tiles `tile` can attach to (`[None]` for the opening)."""
+        if not self.nodes:
+            return [None]
+        a, b = tile.low, tile.high
+        return [t for t, pips in self.open_pips.items() if a in pips or b in pips]
+
+    def total_after(self, tile: Tile, on: Tile | None) -> int:
+        """The end total the placement would give, without making it."""
+        if not self.nodes:
+            return _opening_contribution(tile)
+        _, pip, x_delta = self._resolve(tile, on)
+        return self.total + x_delta + _new_contribution(tile, pip)
+
+    def _resolve(self, tile: Tile, on: Tile | None) -> tuple[Slot, int, int]:
+        """Where `tile` joins `on`: the point used, the matching pip, and how `on`'s contribution changes."""
+        if on is None:
+            raise _refuse(tile, on, "it must name the table tile it attaches to")
+        node = self.nodes.get(on)
+        if node is None:
+            raise _refuse(tile, on, f"{on} is not on the table")
+        pips = self.open_pips.get(on, ())
+        pip = -1
+        for p in pips:
+            if p == tile.low or p == tile.high:
+                pip = p
+                break
+        if pip < 0:
+            shown = " or ".join(str(p) for p in sorted({tile.low, tile.high}))
+            raise _refuse(tile, on, f"no open {shown} there" if pips else f"{on} has no open point")
+        if on.is_double:
+            slot = node.free_points()[0]
+            # filling the second line point makes the spinner interior
+            delta = -node.contribution if (slot in LINES and node.lines_filled() == 1) else 0
+        else:
+            slot = Slot.LOW if pip == on.low else Slot.HIGH  # the halves differ, so the pip names the end
+            delta = -pip
+        return slot, pip, delta
+
+    # -- changing -----------------------------------------------------------
+
+    def place(self, tile: Tile, on: Tile | None, seat: int = -1) -> int:
+        """Put `tile` on the table (on `on`, or as the opening); return the new end total."""
+        if tile in self.nodes:
+            raise _refuse(tile, on, "it is already on the table")
+        order = len(self.nodes)
+        if not self.nodes:
+            if on is not None:
+                raise _refuse(tile, on, "the table is empty: the opening attaches to nothing")
+            node = Node(tile, None, None, None, seat, order)
+            node.contribution = _opening_contribution(tile)
+            self.nodes[tile] = node
+            self.open_pips[tile] = (tile.low,) if tile.is_double else (tile.low, tile.high)
+            self.root = tile
+            self.total = node.contribution
+            return self.total
+        slot, pip, x_delta = self._resolve(tile, on)
+        assert on is not None
+        parent = self.nodes[on]
+        parent.children[slot] = tile
+        parent.contribution += x_delta
+        if on.is_double:
+            if not parent.free_points():
+                del self.open_pips[on]
+        else:
+            rest = parent.free_points()
+            if rest:
+                self.open_pips[on] = tuple(on.low if s is Slot.LOW else on.high for s in rest)
+            else:
+                del self.open_pips[on]
+        if tile.is_double:
+            own = Slot.LINE_A
+            self.open_pips[tile] = (tile.low,)
+        else:
+            own = Slot.LOW if pip == tile.low else Slot.HIGH
+            self.open_pips[tile] = (tile.other(pip),)
+        node = Node(tile, on, slot, own, seat, order)
+        node.contribution = _new_contribution(tile, pip)
+        self.nodes[tile] = node
+        self.total += x_delta + node.contribution
+        return self.total
+
+    # -- looking ------------------------------------------------------------
+
+    def view(self) -> tuple[PlacedTile, ...]:
+        """Every tile on the table, in the order placed, with the state of each of its points."""
+        return tuple(self._view_node(n) for n in self.nodes.values())
+
+    def _view_node(self, node: Node) -> PlacedTile:
+        t = node.tile
+        points: list[Point] = []
+        free = set(node.free_points())
+        if t.is_double:
+            terminal = node.lines_filled() < 2
+            for s in LINES + BRANCHES:
+                if s is node.slot:
+                    points.append(Point(s, t.low, PointState.ATTACHED, node.parent))
+                elif s in node.children:
+                    points.append(Point(s, t.low, PointState.ATTACHED, node.children[s]))
+                elif s in LINES:
+                    points.append(Point(s, t.low, PointState.COUNTED if terminal else PointState.OPEN))
+                else:
+                    points.append(Point(s, t.low, PointState.OPEN if s in free else PointState.CLOSED))
+        else:
+            for s, pip in ((Slot.LOW, t.low), (Slot.HIGH, t.high)):
+                if s is node.slot:
+                    points.append(Point(s, pip, PointState.ATTACHED, node.parent))
+                elif s in node.children:
+                    points.append(Point(s, pip, PointState.ATTACHED, node.children[s]))
+                else:
+                    points.append(Point(s, pip, PointState.COUNTED))
+        return PlacedTile(
+            t, node.parent, node.parent_slot, node.slot, node.seat, node.order, node.contribution, tuple(points)
+        )
+
+    def contributions(self) -> list[tuple[Tile, int]]:
+        """The scoring ends as the seeds list them: (tile, value) for each counted end."""
+        out: list[tuple[Tile, int]] = []
+        for node in self.nodes.values():
+            t = node.tile
+            if t.is_double:
+                if node.lines_filled() < 2:
+                    out.append((t, 2 * t.low))
+            else:
+                for s, pip in ((Slot.LOW, t.low), (Slot.HIGH, t.high)):
+                    if s is not node.slot and s not in node.children:
+                        out.append((t, pip))
+        return out
+
+
+def _refuse(tile: Tile, on: Tile | None, reason: str) -> BadTargetError:
+    where = "" if on is None else f" on {on}"
+    return BadTargetError(
+        f"cannot place {tile}{where} ({reason})", tile=str(tile), on=None if on is None else str(on), reason=reason
+    )
+
+
+def _opening_contribution(tile: Tile) -> int:
+    return tile.low + tile.high  # a lone double counts both halves; a non-double both ends
+
+
+def _new_contribution(tile: Tile, pip: int) -> int:
+    """A freshly attached tile: a terminal double counts 2 x pip, a non-double its outer end."""
+    return 2 * pip if tile.is_double else tile.other(pip)
