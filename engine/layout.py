@@ -118,6 +118,19 @@ class Layout:
     def __contains__(self, tile: object) -> bool:
         return tile in self.nodes
 
+    def copy(self) -> Layout:
+        """An independent copy (for search: play ahead without touching the real table)."""
+        other = Layout()
+        for t, n in self.nodes.items():
+            m = Node(n.tile, n.parent, n.parent_slot, n.slot, n.seat, n.order)
+            m.children = dict(n.children)
+            m.contribution = n.contribution
+            other.nodes[t] = m
+        other.open_pips = dict(self.open_pips)
+        other.total = self.total
+        other.root = self.root
+        return other
+
     # -- asking -------------------------------------------------------------
 
     def accepts(self, tile: Tile) -> bool:

@@ -113,6 +113,31 @@ class Match:
             match._deal()
         return match
 
+    def clone(self, *, keep_history: bool = False) -> Match:
+        """An independent copy of the current state, for search. Without `keep_history` the copy's
+        record holds only the current round and its events start empty (cheaper)."""
+        other = Match.__new__(Match)
+        other.players = self.players
+        other.sides = self.sides
+        other.seed = None  # a clone never deals: search stops at the end of the round
+        rounds = self.record.rounds if keep_history else self.record.rounds[-1:]
+        other.record = Record(self.players, [RoundRecord(r.leader, r.hands, r.boneyard, list(r.plays)) for r in rounds])
+        other.events = list(self.events) if keep_history else []
+        other.scores = list(self.scores)
+        other.phase = self.phase
+        other.round = self.round
+        other.leader = self.leader
+        other.hands = [list(h) for h in self.hands]
+        other.boneyard = list(self.boneyard)
+        other.drawn = self.drawn
+        other.layout = self.layout.copy()
+        other.turn = self.turn
+        other.must_play = self.must_play
+        other.winner = self.winner
+        other.next_leader = self.next_leader
+        other.last = self.last
+        return other
+
     def replay_steps(self, record: Record | object) -> Iterator[list[Event]]:
         """Play a record into this fresh match, yielding the events of each step as it goes.
 
