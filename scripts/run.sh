@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Set up (idempotent) and start the bot. Without DISCORD_TOKEN it says what is missing and how to
+# get one, and points to the offline demo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+exec .venv/bin/python -m bot "$@"
