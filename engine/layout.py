@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import BadTargetError
-from .tiles import Tile
+from .tiles import MAX_PIP, Tile
 
 
 class Slot(StrEnum):
@@ -103,7 +103,7 @@ class PlacedTile:
 class Layout:
     """The tiles on the table, their open points, and the end total."""
 
-    __slots__ = ("nodes", "open_pips", "root", "total")
+    __slots__ = ("_by_pip", "_ways", "nodes", "open_pips", "root", "total")
 
     def __init__(self) -> None:
         self.nodes: dict[Tile, Node] = {}
@@ -111,6 +111,11 @@ class Layout:
         self.open_pips: dict[Tile, tuple[int, ...]] = {}
         self.total = 0
         self.root: Tile | None = None
+        # The same open points, kept ready for asking: for each open table tile, each way to attach
+        # there as (pip, the point used, the change to that tile's contribution); and for each pip
+        # value, the open table tiles offering it, in the order they were placed.
+        self._ways: dict[Tile, tuple[tuple[int, Slot, int], ...]] = {}
+        self._by_pip: tuple[dict[Tile, None], ...] = tuple({} for _ in range(MAX_PIP + 1))
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -120,15 +125,19 @@ class Layout:
 
     def copy(self) -> Layout:
         """An independent copy (for search: play ahead without touching the real table)."""
-        other = Layout()
+        other = Layout.__new__(Layout)
+        nodes: dict[Tile, Node] = {}
         for t, n in self.nodes.items():
-            m = Node(n.tile, n.parent, n.parent_slot, n.slot, n.seat, n.order)
-            m.children = dict(n.children)
+            m = Node(t, n.parent, n.parent_slot, n.slot, n.seat, n.order)
+            m.children = n.children.copy()
             m.contribution = n.contribution
-            other.nodes[t] = m
-        other.open_pips = dict(self.open_pips)
+            nodes[t] = m
+        other.nodes = nodes
+        other.open_pips = self.open_pips.copy()
         other.total = self.total
         other.root = self.root
+        other._ways = self._ways.copy()
+        other._by_pip = tuple(d.copy() for d in self._by_pip)
         return other
 
     # -- asking -------------------------------------------------------------
@@ -137,18 +146,52 @@ class Layout:
         """Whether `tile` can be placed anywhere on the layout."""
         if not self.nodes:
             return True
-        a, b = tile.low, tile.high
-        for pips in self.open_pips.values():
-            if a in pips or b in pips:
-                return True
-        return False
+        by_pip = self._by_pip
+        return bool(by_pip[tile.low] or by_pip[tile.high])
 
     def targets(self, tile: Tile) -> list[Tile | None]:
-        """The table tiles `tile` can attach to (`[None]` for the opening)."""
+        """The table tiles `tile` can attach to, in the order they were placed (`[None]` for the opening)."""
         if not self.nodes:
             return [None]
-        a, b = tile.low, tile.high
-        return [t for t, pips in self.open_pips.items() if a in pips or b in pips]
+        low, high = tile.low, tile.high
+        found = list(self._by_pip[low])
+        if high != low:
+            more = self._by_pip[high]
+            if more:
+                if found:
+                    nodes = self.nodes
+                    return sorted(found + list(more), key=lambda t: nodes[t].order)
+                return list(more)
+        return found  # type: ignore[return-value]
+
+    def placements(self, tile: Tile) -> list[tuple[Tile | None, int]]:
+        """Each table tile `tile` can attach to (None for the opening) with the end total it would give:
+        `targets` and `total_after` together, at the cost of one lookup per target."""
+        if not self.nodes:
+            return [(None, tile.low + tile.high)]
+        low, high = tile.low, tile.high
+        total = self.total
+        ways = self._ways
+        out: list[tuple[Tile | None, int]] = []
+        gain = high if high != low else 2 * low  # a non-double adds its free half; a double both halves
+        for on in self._by_pip[low]:
+            for pip, _, delta in ways[on]:
+                if pip == low:
+                    out.append((on, total + delta + gain))
+                    break
+        if high != low:
+            more = self._by_pip[high]
+            if more:
+                first = len(out)
+                for on in more:
+                    for pip, _, delta in ways[on]:
+                        if pip == high:
+                            out.append((on, total + delta + low))
+                            break
+                if first:
+                    nodes = self.nodes
+                    out.sort(key=lambda placement: nodes[placement[0]].order)  # type: ignore[index]
+        return out
 
     def total_after(self, tile: Tile, on: Tile | None) -> int:
         """The end total the placement would give, without making it."""
@@ -159,71 +202,87 @@ class Layout:
 
     def _resolve(self, tile: Tile, on: Tile | None) -> tuple[Slot, int, int]:
         """Where `tile` joins `on`: the point used, the matching pip, and how `on`'s contribution changes."""
+        ways = self._ways.get(on)  # type: ignore[arg-type]
+        if ways is not None:
+            low, high = tile.low, tile.high
+            for pip, slot, delta in ways:
+                if pip in (low, high):
+                    return slot, pip, delta
         if on is None:
             raise _refuse(tile, on, "it must name the table tile it attaches to")
-        node = self.nodes.get(on)
-        if node is None:
+        if on not in self.nodes:
             raise _refuse(tile, on, f"{on} is not on the table")
-        pips = self.open_pips.get(on, ())
-        pip = -1
-        for p in pips:
-            if p == tile.low or p == tile.high:
-                pip = p
-                break
-        if pip < 0:
-            shown = " or ".join(str(p) for p in sorted({tile.low, tile.high}))
-            raise _refuse(tile, on, f"no open {shown} there" if pips else f"{on} has no open point")
-        if on.is_double:
-            slot = node.free_points()[0]
-            # filling the second line point makes the spinner interior
-            delta = -node.contribution if (slot in LINES and node.lines_filled() == 1) else 0
-        else:
-            slot = Slot.LOW if pip == on.low else Slot.HIGH  # the halves differ, so the pip names the end
-            delta = -pip
-        return slot, pip, delta
+        shown = " or ".join(str(p) for p in sorted({tile.low, tile.high}))
+        raise _refuse(tile, on, f"no open {shown} there" if ways else f"{on} has no open point")
 
     # -- changing -----------------------------------------------------------
 
     def place(self, tile: Tile, on: Tile | None, seat: int = -1) -> int:
         """Put `tile` on the table (on `on`, or as the opening); return the new end total."""
-        if tile in self.nodes:
+        nodes = self.nodes
+        if tile in nodes:
             raise _refuse(tile, on, "it is already on the table")
-        order = len(self.nodes)
-        if not self.nodes:
+        order = len(nodes)
+        low, high = tile.low, tile.high
+        if not nodes:
             if on is not None:
                 raise _refuse(tile, on, "the table is empty: the opening attaches to nothing")
             node = Node(tile, None, None, None, seat, order)
-            node.contribution = _opening_contribution(tile)
-            self.nodes[tile] = node
-            self.open_pips[tile] = (tile.low,) if tile.is_double else (tile.low, tile.high)
+            node.contribution = low + high  # a lone double counts both halves; a non-double both ends
+            nodes[tile] = node
+            if low == high:
+                self._open(tile, ((low, Slot.LINE_A, 0),))
+            else:
+                self._open(tile, ((low, Slot.LOW, -low), (high, Slot.HIGH, -high)))
             self.root = tile
             self.total = node.contribution
             return self.total
         slot, pip, x_delta = self._resolve(tile, on)
         assert on is not None
-        parent = self.nodes[on]
+        parent = nodes[on]
         parent.children[slot] = tile
         parent.contribution += x_delta
-        if on.is_double:
-            if not parent.free_points():
-                del self.open_pips[on]
+        self._after_attach(on, parent, pip)
+        node = Node(tile, on, slot, None, seat, order)
+        if low == high:  # a terminal double counts both halves, until its other line is filled
+            node.slot, node.contribution, way = Slot.LINE_A, 2 * pip, (pip, Slot.LINE_B, -2 * pip)
+        elif pip == low:
+            node.slot, node.contribution, way = Slot.LOW, high, (high, Slot.HIGH, -high)
         else:
-            rest = parent.free_points()
-            if rest:
-                self.open_pips[on] = tuple(on.low if s is Slot.LOW else on.high for s in rest)
-            else:
-                del self.open_pips[on]
-        if tile.is_double:
-            own = Slot.LINE_A
-            self.open_pips[tile] = (tile.low,)
-        else:
-            own = Slot.LOW if pip == tile.low else Slot.HIGH
-            self.open_pips[tile] = (tile.other(pip),)
-        node = Node(tile, on, slot, own, seat, order)
-        node.contribution = _new_contribution(tile, pip)
-        self.nodes[tile] = node
+            node.slot, node.contribution, way = Slot.HIGH, low, (low, Slot.LOW, -low)
+        nodes[tile] = node
+        free = way[0]
+        self._ways[tile] = (way,)
+        self.open_pips[tile] = (free,)
+        self._by_pip[free][tile] = None
         self.total += x_delta + node.contribution
         return self.total
+
+    def _open(self, tile: Tile, ways: tuple[tuple[int, Slot, int], ...]) -> None:
+        self._ways[tile] = ways
+        self.open_pips[tile] = tuple(pip for pip, _, _ in ways)
+        for pip, _, _ in ways:
+            self._by_pip[pip][tile] = None
+
+    def _after_attach(self, on: Tile, parent: Node, pip: int) -> None:
+        """Bring `on`'s open points up to date after a tile attached to it with `pip`."""
+        if on.low != on.high:
+            rest = tuple(way for way in self._ways[on] if way[0] != pip)  # a non-double end takes one tile
+            del self._by_pip[pip][on]
+            if rest:
+                self._ways[on] = rest
+                self.open_pips[on] = (rest[0][0],)
+            else:
+                del self._ways[on], self.open_pips[on]
+            return
+        free = parent.free_points()
+        if not free:
+            del self._ways[on], self.open_pips[on], self._by_pip[pip][on]
+            return
+        slot = free[0]
+        # filling the second line point makes the spinner interior: it stops counting its halves
+        delta = -parent.contribution if (slot in LINES and parent.lines_filled() == 1) else 0
+        self._ways[on] = ((pip, slot, delta),)
 
     # -- looking ------------------------------------------------------------
 

@@ -241,20 +241,20 @@ class Match:
         tiles = [self.must_play] if self.must_play is not None else hand
         layout = self.layout
         last = len(hand) == 1
-        score = self.scores[self.side_of(seat)]
+        room = TARGET_RAW - self.scores[seat % 2 if self.players == 4 else seat]  # what the side may still gain
+        by_pip = layout._by_pip  # the open table tiles for each pip value
+        opening = not layout.nodes
         out: list[Option] = []
         for t in tiles:
-            for on in layout.targets(t):
-                total = layout.total_after(t, on)
-                points = total if total > 0 and total % 5 == 0 else 0
-                if last:
-                    result = Result.SETTLED
-                elif points == 0:
-                    result = Result.NONE
-                elif score + points > TARGET_RAW:
-                    result = Result.OVER
+            if not (opening or by_pip[t.low] or by_pip[t.high]):
+                continue  # most tiles in a hand fit nowhere: skip them without building a list
+            for on, total in layout.placements(t):
+                if total > 0 and total % 5 == 0:
+                    points = total
+                    result = Result.SETTLED if last else (Result.OVER if points > room else Result.SCORED)
                 else:
-                    result = Result.SCORED
+                    points = 0
+                    result = Result.SETTLED if last else Result.NONE
                 out.append(Option(t, on, total, points, result))
         return out
 
@@ -302,9 +302,10 @@ class Match:
                 f"seat {seat} cannot play now: it is seat {self.turn}'s turn", seat=seat, turn=self.turn
             )
         hand = self.hands[seat]
-        if tile not in hand:
+        index = _find(hand, tile)
+        if index < 0:
             raise TileNotInHandError(f"seat {seat} does not hold {tile}", seat=seat, tile=str(tile))
-        if self.must_play is not None and tile != self.must_play:
+        if self.must_play is not None and tile is not self.must_play and tile != self.must_play:
             raise MustPlayDrawnTileError(
                 f"seat {seat} must place the tile it drew, {self.must_play}", seat=seat, tile=str(self.must_play)
             )
@@ -313,11 +314,11 @@ class Match:
         except BadTargetError as e:
             raise BadTargetError(f"seat {seat} {e}", seat=seat, **e.params) from None
         start = len(self.events)
-        hand.remove(tile)
+        del hand[index]
         self.must_play = None
         self.record.rounds[-1].plays.append(Play(seat, tile, on))
         points = total if total > 0 and total % 5 == 0 else 0
-        side = self.side_of(seat)
+        side = seat % 2 if self.players == 4 else seat
         if not hand:
             self.last = Placed(seat, tile, on, total, points, Result.SETTLED, tuple(self.scores))
             self.events.append(self.last)
@@ -353,26 +354,25 @@ class Match:
     def _advance(self) -> None:
         """Carry out the forced part of turns: draws until a playable tile, passes, or a block."""
         layout = self.layout
+        if not layout.nodes:
+            return  # the leader opens with any tile
+        by_pip = layout._by_pip  # the open table tiles for each pip value
         while True:
             seat = self.turn
             assert seat is not None
-            if not layout.nodes:
-                return  # the leader opens with any tile
-            values: set[int] = set()
-            for pips in layout.open_pips.values():
-                values.update(pips)
-            if _can_place(self.hands[seat], values):
+            hand = self.hands[seat]
+            if _can_place(hand, by_pip):
                 return
             if self.drawn < len(self.boneyard):
                 t = self.boneyard[self.drawn]
                 self.drawn += 1
-                self.hands[seat].append(t)
+                hand.append(t)
                 self.events.append(Drew(seat, t))
-                if t.low in values or t.high in values:
+                if by_pip[t.low] or by_pip[t.high]:
                     self.must_play = t
                     return
                 continue
-            if not any(_can_place(h, values) for h in self.hands):
+            if not any(_can_place(h, by_pip) for h in self.hands):
                 self._settle_block()
                 return
             self.events.append(Passed(seat))
@@ -449,8 +449,20 @@ class Match:
             self._deal()
 
 
-def _can_place(hand: list[Tile], values: set[int]) -> bool:
+def _find(hand: list[Tile], tile: Tile) -> int:
+    """Where `tile` is in `hand`, or -1. Tiles are interned, so identity finds it without calling `==`."""
+    for i, t in enumerate(hand):
+        if t is tile:
+            return i
+    for i, t in enumerate(hand):
+        if t == tile:
+            return i
+    return -1
+
+
+def _can_place(hand: list[Tile], by_pip: tuple[dict[Tile, None], ...]) -> bool:
+    """Whether some tile of `hand` matches an open point (`by_pip`: the open table tiles per pip value)."""
     for t in hand:
-        if t.low in values or t.high in values:
+        if by_pip[t.low] or by_pip[t.high]:
             return True
     return False

@@ -9,7 +9,8 @@ MAX_PIP = 6
 TARGET_RAW = 305  # exactly 61 displayed points
 HAND_SIZE = 5
 
-_SPELLING = re.compile(r"^\s*\[?\s*([0-6])\s*[-|]\s*([0-6])\s*\]?\s*$")
+# "a-b", "a|b", optionally in balanced brackets ("[a|b]"); spaces around the parts are forgiven.
+_SPELLING = re.compile(r"^\s*(\[)?\s*([0-6])\s*[-|]\s*([0-6])\s*(?(1)\])\s*$")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -54,6 +55,7 @@ class Tile:
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(a, b) for a in range(MAX_PIP + 1) for b in range(a, MAX_PIP + 1))
 _INDEX = {t: i for i, t in enumerate(ALL_TILES)}
 _BY_PIPS = {(t.low, t.high): t for t in ALL_TILES} | {(t.high, t.low): t for t in ALL_TILES}
+_BY_TEXT = {str(t): t for t in ALL_TILES}
 
 
 def tile(a: int, b: int) -> Tile:
@@ -70,10 +72,13 @@ def parse_tile(text: object) -> Tile:
         return text
     if not isinstance(text, str):
         raise ValueError(f"not a tile: {text!r}")
+    found = _BY_TEXT.get(text)  # the canonical spelling: no need for the pattern
+    if found is not None:
+        return found
     m = _SPELLING.match(text)
     if not m:
         raise ValueError(f"not a tile: {text!r}")
-    return _BY_PIPS[(int(m.group(1)), int(m.group(2)))]
+    return _BY_PIPS[(int(m.group(2)), int(m.group(3)))]
 
 
 def round_to_five(value: int) -> int:

@@ -1,0 +1,181 @@
+"""Game records (RECORD.md): writing, reading every accepted spelling, and refusing malformed ones."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine import FORMAT, Match, Phase, Play, Record, RecordError, parse_tile
+
+T = parse_tile
+
+
+def _played(players: int, seed: int, placements: int | None = None) -> Match:
+    """A live match played at random, to its end or for `placements` placements."""
+    match = Match.new(players, f"test-record/{seed}")
+    rng = random.Random(seed)
+    made = 0
+    while match.phase is Phase.PLAYING and (placements is None or made < placements):
+        options = match.options()
+        option = options[rng.randrange(len(options))]
+        match.place(match.turn, option.tile, option.on)
+        made += 1
+    return match
+
+
+def _respell(data: object, spell) -> object:
+    """The same JSON with every tile string rewritten by `spell(low, high)`."""
+    if isinstance(data, dict):
+        return {
+            k: _respell(v, spell) if k in ("hands", "boneyard", "plays", "rounds", "tile", "on") else v
+            for k, v in data.items()
+        }
+    if isinstance(data, list):
+        return [_respell(v, spell) for v in data]
+    if isinstance(data, str):
+        t = T(data)
+        return spell(t.low, t.high)
+    return data
+
+
+@pytest.mark.parametrize(("players", "seed", "placements"), [(2, 1, None), (3, 2, None), (4, 3, None), (4, 4, 23)])
+def test_write_then_read_gives_the_identical_record(players: int, seed: int, placements: int | None) -> None:
+    record = _played(players, seed, placements).record
+    text = record.dumps()
+    again = Record.loads(text)
+    assert again == record
+    assert again.dumps() == text
+    assert Record.loads(record.dumps(indent=2)) == record
+    data = json.loads(text)
+    assert data["format"] == FORMAT == "exact61-record/1"
+    assert data["players"] == players
+    for rnd in data["rounds"]:
+        assert set(rnd) == {"leader", "hands", "boneyard", "plays"}
+        assert "on" not in rnd["plays"][0]  # the opening names no table tile
+        assert all("on" in p for p in rnd["plays"][1:])
+
+
+@pytest.mark.parametrize(
+    "spell",
+    [
+        lambda a, b: f"{b}-{a}",
+        lambda a, b: f"{a}|{b}",
+        lambda a, b: f"{b}|{a}",
+        lambda a, b: f"[{a}|{b}]",
+        lambda a, b: f"[{b}|{a}]",
+    ],
+    ids=["b-a", "a|b", "b|a", "[a|b]", "[b|a]"],
+)
+def test_every_accepted_spelling_reads_as_the_canonical_record(spell) -> None:
+    match = _played(4, 5)
+    canonical = match.record.to_json()
+    respelled = _respell(canonical, spell)
+    assert respelled != canonical
+    record = Record.loads(json.dumps(respelled))
+    assert record == match.record
+    assert record.to_json() == canonical  # written back as "a-b"
+    assert [e.to_json() for e in Match.replay(respelled).events] == [e.to_json() for e in match.events]
+
+
+def test_an_opening_with_on_null_is_the_same_as_no_on() -> None:
+    data = _played(2, 6, 10).record.to_json()
+    data["rounds"][0]["plays"][0]["on"] = None
+    assert Record.from_json(data) == Record.from_json(_played(2, 6, 10).record.to_json())
+
+
+def test_the_record_grows_with_every_accepted_placement_only() -> None:
+    match = Match.new(2, "grows")
+    assert [len(r.plays) for r in match.record.rounds] == [0]
+    option = match.options()[0]
+    other = next(s for s in range(2) if s != match.turn)
+    with pytest.raises(ValueError):
+        match.place(other, option.tile, option.on)
+    assert match.record.rounds[0].plays == []
+    seat = match.turn
+    match.place(seat, option.tile, option.on)
+    assert match.record.rounds[0].plays == [Play(seat, option.tile, None)]
+    assert match.record.rounds[0].hands == [list(h) for h in Match.new(2, "grows").hands]
+
+
+def test_plays_write_on_only_after_the_opening() -> None:
+    assert Play(0, T("1-4")).to_json() == {"seat": 0, "tile": "1-4"}
+    assert Play(3, T("4-1"), T("1-1")).to_json() == {"seat": 3, "tile": "1-4", "on": "1-1"}
+
+
+def _valid() -> dict:
+    return _played(2, 7, 6).record.to_json()
+
+
+def _edit(path: tuple, value: object) -> dict:
+    data = _valid()
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    if value is KeyError:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "record: the record must be a JSON object"),
+        (_edit(("format",), "exact61-record/2"), "record: format must be 'exact61-record/1', not 'exact61-record/2'"),
+        (_edit(("format",), KeyError), "record: format must be 'exact61-record/1', not None"),
+        (_edit(("players",), 5), "record: players must be 2, 3 or 4, not 5"),
+        (_edit(("players",), True), "record: players must be 2, 3 or 4, not True"),
+        (_edit(("rounds",), {}), "record: rounds must be a list"),
+        (_edit(("rounds", 0), []), "round 0: a round must be a JSON object"),
+        (_edit(("rounds", 0, "leader"), "0"), "round 0: leader must be a seat number, not '0'"),
+        (_edit(("rounds", 0, "hands"), "1-4"), "round 0: hands must be a list of lists of tiles"),
+        (_edit(("rounds", 0, "boneyard"), None), "round 0: boneyard must be a list of tiles"),
+        (_edit(("rounds", 0, "hands", 1, 2), "7-7"), "round 0: not a tile: '7-7'"),
+        (_edit(("rounds", 0, "plays"), {}), "round 0: plays must be a list"),
+        (_edit(("rounds", 0, "plays", 2), "1-4"), "round 0, play 2: a play must be a JSON object"),
+        (_edit(("rounds", 0, "plays", 3, "seat"), None), "round 0, play 3: seat must be a seat number, not None"),
+        (_edit(("rounds", 0, "plays", 4, "on"), 14), "round 0, play 4: not a tile: 14"),
+    ],
+)
+def test_a_malformed_record_is_refused_naming_where(data: object, message: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        Record.from_json(data)
+    assert str(caught.value) == message
+    assert caught.value.code == "bad_record"
+
+
+def test_text_that_is_not_json_is_refused() -> None:
+    with pytest.raises(RecordError, match=r"^record: not valid JSON"):
+        Record.loads("{format: 1")
+    with pytest.raises(RecordError, match=r"^record: not valid JSON"):
+        Record.loads(b"\xff\xfe{")
+
+
+def test_replaying_a_record_checks_the_rules_and_names_the_play() -> None:
+    data = _valid()
+    plays = data["rounds"][0]["plays"]
+    plays[3]["seat"] = 1 - plays[3]["seat"]
+    with pytest.raises(RecordError) as caught:
+        Match.replay(data)
+    assert str(caught.value).startswith("round 0, play 3: seat ")
+    assert caught.value.where == "round 0, play 3"
+    assert "cannot play now" in caught.value.reason
+
+
+def test_a_record_for_a_different_number_of_players_is_refused() -> None:
+    with pytest.raises(RecordError, match="the record is for 2 players"):
+        list(Match(3).replay_steps(_valid()))
+
+
+def test_replay_from_a_record_from_json_or_from_text_agree() -> None:
+    match = _played(3, 8)
+    from_record = Match.replay(match.record)
+    from_json = Match.replay(match.record.to_json())
+    from_text = Match.replay(Record.loads(match.record.dumps()))
+    want = [e.to_json() for e in match.events]
+    for rebuilt in (from_record, from_json, from_text):
+        assert [e.to_json() for e in rebuilt.events] == want
+        assert rebuilt.scores == match.scores and rebuilt.winner == match.winner
