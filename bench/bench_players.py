@@ -1,0 +1,81 @@
+"""Benchmark of the computer players: the median time of one decision per level, on mid-game positions.
+
+Run from the project's root: `.venv/bin/python bench/bench_players.py [--positions N] [--players P]`.
+It prints figures and is not a test. The yardsticks, measured in the same run on the same positions,
+are `match.options()` (what any player must at least ask) and `observe()` (the seat's information set,
+which `normal` and `hard` build before deciding). Positions are real choices (two options or more),
+since a single option is returned at once by every level.
+
+Target (issue 5): `hard` decides in <= 250 ms median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine import Match, Phase  # noqa: E402
+from engine.players import DEFAULT_BUDGET_S, LEVELS, choose, observe  # noqa: E402
+
+HARD_TARGET_MS = 250.0
+
+
+def midgame_positions(count: int, players: int) -> list[tuple[Match, int]]:
+    """Positions from `normal` self-play with at least four tiles on the table and a real choice to make."""
+    found: list[tuple[Match, int]] = []
+    seed = 0
+    while len(found) < count:
+        match = Match.new(players, f"bench-players/{seed}")
+        rng = random.Random(seed)
+        seed += 1
+        while match.phase is Phase.PLAYING and len(found) < count:
+            seat = match.turn
+            assert seat is not None
+            if len(match.snapshot().tiles) >= 4 and len(match.options(seat)) >= 2 and rng.random() < 0.2:
+                found.append((match.clone(keep_history=True), seat))
+            o = choose(match, seat, "normal", rng=rng)
+            match.place(seat, o.tile, o.on)
+    return found
+
+
+def median_ms(positions: list[tuple[Match, int]], decide: Callable[[Match, int, int], object]) -> float:
+    samples = []
+    for i, (match, seat) in enumerate(positions):
+        start = time.perf_counter()
+        decide(match, seat, i)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1000
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--budget", type=float, default=None, help=f"hard's budget (default {DEFAULT_BUDGET_S} s)")
+    args = parser.parse_args(argv)
+    positions = midgame_positions(args.positions, args.players)
+    options = statistics.mean(len(m.options(s)) for m, s in positions)
+    print(f"{len(positions)} mid-game positions, {args.players} players, {options:.1f} options on average")
+    print(f"  baseline match.options(): {median_ms(positions, lambda m, s, i: m.options(s)):8.3f} ms")
+    print(f"  baseline observe():       {median_ms(positions, lambda m, s, i: observe(m, s)):8.3f} ms")
+    for level in LEVELS:
+
+        def decide(m: Match, s: int, i: int, level: str = level) -> object:
+            return choose(m, s, level, rng=random.Random(i), budget_s=args.budget)
+
+        ms = median_ms(positions, decide)
+        verdict = f"  (target <= {HARD_TARGET_MS:.0f} ms: {'met' if ms <= HARD_TARGET_MS else 'MISSED'})"
+        print(f"  {level:<24}  {ms:8.3f} ms{verdict if level == 'hard' else ''}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

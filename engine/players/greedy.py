@@ -1,0 +1,121 @@
+"""`normal`: a greedy player with a little sense, and the quick policy `hard` uses in its play-outs."""
+
+from __future__ import annotations
+
+import random
+
+from ..events import Result
+from ..match import Match
+from ..tiles import TARGET_RAW, round_to_five
+from ..views import Option
+from .observation import Observation
+
+# How much a point the next opponent is likely to score weighs against a point scored now.
+REPLY_WEIGHT = 0.7
+# What reaching exactly 305 is worth, in raw points, when weighing an opponent's reply.
+WIN_WORTH = 200
+# Raw points per pip for getting rid of a tile, by how many tiles the closest opponent holds.
+DUMP_WEIGHT = {1: 0.8, 2: 0.6, 3: 0.35, 4: 0.2}
+DUMP_WEIGHT_EARLY = 0.1
+# Going out ends the round and lets this seat lead the next: worth something even when cancelled.
+GOING_OUT_FLOOR = 10
+
+
+def wins_now(obs: Observation, o: Option) -> bool:
+    return o.result is Result.SCORED and o.points == obs.need
+
+
+def playable(obs: Observation) -> list[Option]:
+    """The options worth considering: never one whose points would be cancelled while another scores."""
+    options = list(obs.options)
+    if any(o.result is Result.SCORED for o in options):
+        return [o for o in options if o.result is not Result.OVER]
+    return options
+
+
+def choose_normal(obs: Observation, rng: random.Random) -> Option:
+    options = playable(obs)
+    for o in options:
+        if wins_now(obs, o):
+            return o
+    if len(options) == 1:
+        return options[0]
+    values = [option_value(obs, o) for o in options]
+    best = max(values)
+    return rng.choice([o for o, v in zip(options, values, strict=True) if v >= best - 1e-9])
+
+
+def option_value(obs: Observation, o: Option) -> float:
+    """Points now, minus what the next opponent can expect to score in reply, plus tile dumping."""
+    if o.result is Result.SETTLED:
+        return going_out_value(obs, o)
+    gain = o.points if o.result is Result.SCORED else 0
+    return gain - REPLY_WEIGHT * expected_reply(obs, o) + dump_weight(obs) * o.tile.pips
+
+
+def going_out_value(obs: Observation, o: Option) -> float:
+    """A domino's expected net: this placement plus the opponents' pips (as far as one can guess)."""
+    mean = sum(t.pips for t in obs.unseen) / len(obs.unseen) if obs.unseen else 0.0
+    opponents = sum(n for s, n in enumerate(obs.hand_sizes) if obs.side_of(s) != obs.side)
+    partner = obs.hand_sizes[(obs.seat + 2) % 4] if obs.players == 4 else 0
+    net = o.points + round_to_five(round(opponents * mean)) - round_to_five(round(partner * mean))
+    return net if net <= obs.need else GOING_OUT_FLOOR
+
+
+def dump_weight(obs: Observation) -> float:
+    closest = min(n for s, n in enumerate(obs.hand_sizes) if obs.side_of(s) != obs.side)
+    if obs.boneyard > 0:
+        closest += 1  # the round is unlikely to end while others may still draw
+    return DUMP_WEIGHT.get(closest, DUMP_WEIGHT_EARLY)
+
+
+def expected_reply(obs: Observation, o: Option) -> float:
+    """What the next seat can expect to score right after `o`, treating each unseen tile it may hold
+    as held independently with the same chance."""
+    nxt = (obs.seat + 1) % obs.players
+    candidates = [t for t in obs.unseen if t is not o.tile and obs.may_hold(nxt, t)]
+    if not candidates:
+        return 0.0
+    layout = obs.layout.copy()
+    layout.place(o.tile, o.on, obs.seat)
+    need = TARGET_RAW - obs.scores[obs.side_of(nxt)]
+    replies: list[int] = []
+    for t in candidates:
+        best = 0
+        for on in layout.targets(t):
+            total = layout.total_after(t, on)
+            if total > 0 and total % 5 == 0 and total <= need:
+                points = WIN_WORTH if total == need else total
+                if points > best:
+                    best = points
+        if best:
+            replies.append(best)
+    if not replies:
+        return 0.0
+    chance = min(1.0, obs.hand_sizes[nxt] / len(candidates))
+    replies.sort(reverse=True)
+    expected, none_yet = 0.0, 1.0
+    for points in replies:
+        expected += none_yet * chance * points
+        none_yet *= 1.0 - chance
+    return expected
+
+
+def quick_choice(world: Match, seat: int, options: list[Option]) -> Option:
+    """The play-out policy: the most points that count (an exact 305 above all), going out when it can,
+    heavier tiles first. Looks only at the seat's own options, and is cheap."""
+    need = TARGET_RAW - world.scores[world.side_of(seat)]
+    best = options[0]
+    best_value = -1.0
+    for o in options:
+        result = o.result
+        if result is Result.SCORED:
+            value = 1000.0 if o.points == need else o.points
+        elif result is Result.SETTLED:
+            value = o.points + 20.0
+        else:
+            value = 0.0
+        value += 0.1 * o.tile.pips
+        if value > best_value:
+            best, best_value = o, value
+    return best

@@ -1,0 +1,324 @@
+"""Computer players: legal and reproducible choices, the greedy rules of `normal`, the search budget
+of `hard`, and an observation that holds only what the seat may know."""
+
+from __future__ import annotations
+
+import doctest
+import random
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+import engine.players
+from engine import ALL_TILES, Drew, Layout, Match, Passed, Phase, Placed, Result, RoundStarted, Tile, parse_tile
+from engine.players import LEVELS, Holding, Observation, choose, observe
+from engine.players.observation import open_values
+from engine.players.sampling import make_world, sample_deal
+
+
+def positions(players: int, seeds: range) -> Iterator[tuple[Match, int]]:
+    """Every decision of random matches (copies, with their history), with the seat to move."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        m = Match.new(players, f"positions/{seed}")
+        while m.phase is Phase.PLAYING:
+            seat = m.turn
+            assert seat is not None
+            yield m.clone(keep_history=True), seat
+            o = rng.choice(m.options(seat))
+            m.place(seat, o.tile, o.on)
+
+
+def find(predicate: Callable[[Match, int], bool], count: int, players: int = 2) -> list[tuple[Match, int]]:
+    found = []
+    for m, seat in positions(players, range(400)):
+        if predicate(m, seat):
+            found.append((m, seat))
+            if len(found) == count:
+                return found
+    raise AssertionError(f"only {len(found)} positions found")
+
+
+def need(m: Match, seat: int) -> int:
+    return 305 - m.scores[m.side_of(seat)]
+
+
+def fits(hand: list[Tile] | tuple[Tile, ...], holdings: tuple[Holding, ...]) -> bool:
+    """Whether the tiles can be shared out among the holdings, each tile to a holding that admits it."""
+    slots = [h for h in holdings for _ in range(h.count)]
+    if len(slots) != len(hand):
+        return False
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j, slot in enumerate(slots):
+            if j not in seen and slot.admits(hand[i]):
+                seen.add(j)
+                if j not in owner or augment(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(hand)))
+
+
+# -- every level --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_quick_levels_play_whole_matches_legally(level: str, players: int) -> None:
+    rng = random.Random(players)
+    m = Match.new(players, f"legal/{level}")
+    decisions = 0
+    while m.phase is Phase.PLAYING:
+        seat = m.turn
+        assert seat is not None
+        o = choose(m, seat, level, rng=rng)
+        assert o in m.options(seat)
+        m.place(seat, o.tile, o.on)
+        decisions += 1
+    assert m.winner is not None and decisions > 20
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_chooses_legally(players: int) -> None:
+    rng = random.Random(players)
+    chosen = 0
+    for m, seat in find(lambda m, s: len(m.options(s)) > 1, 6, players):
+        o = choose(m, seat, "hard", rng=rng, budget_s=0.02)
+        assert o in m.options(seat)
+        chosen += 1
+    assert chosen == 6
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choices_are_deterministic_given_the_rng(level: str) -> None:
+    found = find(lambda m, s: len(m.options(s)) >= 3, 4)
+    budget = 60.0  # never reached: the search does its fixed amount of work
+    first = [choose(m, s, level, rng=random.Random(7), budget_s=budget) for m, s in found]
+    again = [choose(m, s, level, rng=random.Random(7), budget_s=budget) for m, s in found]
+    assert first == again
+
+
+def test_easy_spreads_its_choices() -> None:
+    m, seat = find(lambda m, s: len(m.options(s)) >= 4, 1)[0]
+    rng = random.Random(1)
+    picked = {choose(m, seat, "easy", rng=rng) for _ in range(200)}
+    assert picked == set(m.options(seat))
+
+
+def test_a_single_option_is_returned_at_once() -> None:
+    found = find(lambda m, s: len(m.options(s)) == 1, 5)
+    for m, seat in found:
+        start = time.perf_counter()
+        o = choose(m, seat, "hard", rng=random.Random(0), budget_s=30.0)
+        assert time.perf_counter() - start < 0.01
+        assert [o] == m.options(seat)
+
+
+def test_the_docstring_example_holds() -> None:
+    failed, attempted = doctest.testmod(engine.players)
+    assert attempted > 0 and failed == 0
+
+
+def test_unknown_level_and_wrong_seat_are_refused() -> None:
+    m = Match.new(2, "refuse")
+    with pytest.raises(ValueError, match="unknown level"):
+        choose(m, m.turn, "expert", rng=random.Random(0))
+    with pytest.raises(ValueError, match="nothing to play"):
+        choose(m, 1 - m.turn, "easy", rng=random.Random(0))
+
+
+# -- normal -------------------------------------------------------------------
+
+
+def test_normal_never_wastes_points_when_it_can_score() -> None:
+    def both(m: Match, s: int) -> bool:
+        results = {o.result for o in m.options(s)}
+        return Result.SCORED in results and Result.OVER in results
+
+    for m, seat in find(both, 12):
+        for r in range(3):
+            assert choose(m, seat, "normal", rng=random.Random(r)).result is not Result.OVER
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_exact_305_is_taken(level: str) -> None:
+    def exact_and_other(m: Match, s: int) -> bool:
+        options = m.options(s)
+        return len(options) > 1 and any(o.result is Result.SCORED and o.points == need(m, s) for o in options)
+
+    for m, seat in find(exact_and_other, 10):
+        o = choose(m, seat, level, rng=random.Random(0), budget_s=0.05)
+        assert o.result is Result.SCORED and o.points == need(m, seat)
+        m.place(seat, o.tile, o.on)
+        assert m.winner == m.side_of(seat)
+
+
+def dealt(hands: list[str], leader: int = 0) -> Match:
+    """A two-seat match whose first round is dealt by hand; the boneyard holds the rest, in order."""
+    tiles = [[parse_tile(t) for t in h.split()] for h in hands]
+    taken = {t for h in tiles for t in h}
+    m = Match(len(hands))
+    m.start_round(leader, tiles, [t for t in ALL_TILES if t not in taken])
+    return m
+
+
+def test_normal_does_not_set_up_the_next_seat() -> None:
+    """Opening 1-4 or 2-3 both score 5, but after 1-4 a 1-6 makes 10, while nothing scores after 2-3."""
+    m = dealt(["1-4 2-3 0-2 1-2 0-1", "0-0 0-3 0-4 1-3 3-4"])
+    assert {(str(o.tile), o.points) for o in m.options() if o.points} == {("1-4", 5), ("2-3", 5)}
+    for r in range(5):
+        assert str(choose(m, 0, "normal", rng=random.Random(r)).tile) == "2-3"
+
+
+def test_normal_takes_more_points_for_a_little_risk() -> None:
+    """5-5 scores 10 but a 0-5 would answer it with 10; 2-3 scores 5 and leaves nothing. Ten now is
+    worth more than a one-in-five chance of ten for the other side."""
+    m = dealt(["5-5 2-3 0-2 1-2 0-1", "0-0 0-3 0-4 1-3 3-4"])
+    obs = observe(m, 0)
+    assert obs.may_hold(1, parse_tile("0-5"))
+    assert str(choose(m, 0, "normal", rng=random.Random(0)).tile) == "5-5"
+
+
+# -- what a seat may know -----------------------------------------------------
+
+
+def test_observation_does_not_change_when_hidden_tiles_do() -> None:
+    changed = 0
+    for m, seat in find(lambda m, s: m.round > 0 and len(m.events) > 8, 20, players=3):
+        before = observe(m, seat)
+        hidden = [t for s in range(m.players) if s != seat for t in m.hand(s)] + m.boneyard[m.drawn :]
+        other = m.clone(keep_history=True)
+        shuffled = random.Random(len(hidden)).sample(hidden, len(hidden))
+        for s in range(m.players):
+            if s != seat:
+                n = len(other.hands[s])
+                other.hands[s], shuffled = shuffled[:n], shuffled[n:]
+        other.boneyard = other.boneyard[: other.drawn] + shuffled
+        changed += any(other.hand(s) != m.hand(s) for s in range(m.players))
+        assert observe(other, seat) == before
+        assert not set(before.hand) & set(hidden)
+    assert changed >= 15
+
+
+def test_observation_of_a_clone_without_history_is_the_same() -> None:
+    for m, seat in find(lambda m, s: len(m.record.rounds[-1].plays) > 4, 10, players=4):
+        assert observe(m.clone(), seat) == observe(m, seat)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_what_draws_and_passes_reveal_is_true_and_used(players: int) -> None:
+    """The real hidden hands always fit the holdings, the holdings do say something, and the unseen
+    tiles are exactly the other hands and the undrawn boneyard."""
+    constrained = 0
+    checked = 0
+    for m, seat in positions(players, range(12)):
+        obs = observe(m, seat)
+        hidden = {t for s in range(players) if s != seat for t in m.hand(s)}
+        assert obs.unseen == hidden | set(m.boneyard[m.drawn :])
+        assert obs.holdings[seat] == ()
+        for s in range(players):
+            if s != seat:
+                assert fits(m.hand(s), obs.holdings[s])
+                constrained += any(h.excluded for h in obs.holdings[s])
+                checked += 1
+    assert constrained > checked // 20
+
+
+def test_a_pass_marks_the_seat_void_in_the_open_values() -> None:
+    seen = 0
+    for seed in range(40):
+        m = Match.new(2, f"pass/{seed}")
+        rng = random.Random(seed)
+        while m.phase is Phase.PLAYING and seen < 5:
+            events = len(m.events)
+            o = rng.choice(m.options())
+            m.place(m.turn, o.tile, o.on)
+            passed = [e for e in m.events[events:] if isinstance(e, Passed)]
+            if passed and m.phase is Phase.PLAYING:
+                layout = Layout()
+                start = max(i for i, e in enumerate(m.events) if isinstance(e, RoundStarted))
+                for e in m.events[start:]:
+                    if isinstance(e, Placed):
+                        layout.place(e.tile, e.on)
+                void = passed[-1].seat
+                obs = observe(m, 1 - void)
+                assert all(h.excluded >= open_values(layout) for h in obs.holdings[void])
+                seen += 1
+    assert seen == 5
+
+
+def test_drawn_tiles_stay_private() -> None:
+    """A seat that drew and then placed holds the tiles it drew first: the observer knows only that
+    they do not match what was open, never which they are."""
+    for m, seat in find(lambda m, s: any(isinstance(e, Drew) and e.seat != s for e in m.events[-6:]), 10):
+        obs = observe(m, seat)
+        for s in range(m.players):
+            if s != seat:
+                for t in m.hand(s):
+                    assert t in obs.unseen and obs.may_hold(s, t)
+
+
+# -- sampling the hidden tiles ------------------------------------------------
+
+
+def test_samples_fit_even_when_the_constraints_are_tight() -> None:
+    """Two seats barred from 3s and 5s leave exactly three tiles for a third seat barred from 0s and 1s:
+    a sampler that picks freely in the wrong order gets stuck here."""
+    unseen = frozenset(
+        parse_tile(t) for t in ["0-0", "0-1", "4-4", "4-5", "0-6", "1-1", "1-2", "5-6", "6-6", "2-6", "3-6"]
+    )
+    no_35 = (Holding(4, frozenset({3, 5})),)
+    obs = Observation(
+        seat=2,
+        players=4,
+        round=0,
+        leader=0,
+        hand=tuple(parse_tile(t) for t in ("2-2", "4-6", "1-6")),
+        options=(),
+        must_play=None,
+        scores=(0, 0),
+        hand_sizes=(4, 4, 3, 3),
+        boneyard=0,
+        plays=(),
+        unseen=unseen,
+        holdings=(no_35, no_35, (), (Holding(3, frozenset({0, 1})),)),
+        layout=Layout(),
+    )
+    for r in range(40):
+        hands, boneyard = sample_deal(obs, random.Random(r))
+        assert boneyard == []
+        assert sorted(hands[3]) == sorted(parse_tile(t) for t in ("4-5", "5-6", "3-6"))
+        assert fits(hands[0], no_35) and fits(hands[1], no_35)
+        assert set(hands[0]) | set(hands[1]) | set(hands[3]) == unseen
+
+
+def test_a_world_keeps_the_seat_and_the_table_and_plays_on() -> None:
+    for m, seat in find(lambda m, s: m.boneyard_left > 2 and len(m.options(s)) > 1, 5, players=3):
+        obs = observe(m, seat)
+        hands, boneyard = sample_deal(obs, random.Random(0))
+        world = make_world(m, obs, hands, boneyard)
+        assert world.hand(seat) == m.hand(seat)
+        assert world.options(seat) == m.options(seat)
+        assert world.snapshot().hand_sizes == m.snapshot().hand_sizes
+        assert world.boneyard_left == m.boneyard_left
+        assert {t for s in range(3) if s != seat for t in world.hand(s)} | set(boneyard) == obs.unseen
+        o = world.options(seat)[0]
+        world.place(seat, o.tile, o.on)
+        assert m.hand(seat) == obs.hand  # the real match is untouched
+
+
+# -- hard's budget --------------------------------------------------------------
+
+
+def test_hard_respects_its_budget() -> None:
+    found = find(lambda m, s: len(m.options(s)) >= 4 and m.boneyard_left > 4, 4)
+    for budget in (0.01, 0.05):
+        for m, seat in found:
+            start = time.perf_counter()
+            choose(m, seat, "hard", rng=random.Random(0), budget_s=budget)
+            # one sampled world (a play-out per option) may finish after the deadline
+            assert time.perf_counter() - start < budget + 0.04
