@@ -1,0 +1,171 @@
+"""Benchmark of the renderer: full 28-tile layouts, scoresheets and hands, drawn and PNG-encoded.
+
+Run from the project's root: `.venv/bin/python bench/bench_render.py [--quick]`. It prints medians of
+many repeats (the machine is shared, so single runs are noisy) and, beside each, the floor measured
+in the same run: encoding a blank canvas of the same size and mode at the same level. It is not a test.
+
+Targets (issue 3): a full 28-tile layout <= 30 ms; scoresheet <= 10 ms; hand <= 10 ms; each PNG <= 250 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from PIL import Image  # noqa: E402
+
+from engine import (  # noqa: E402
+    ALL_TILES,
+    Layout,
+    Match,
+    Phase,
+    Placed,
+    Result,
+    SeatView,
+    TableSnapshot,
+)
+from render import (  # noqa: E402
+    DEFAULT_STYLE,
+    hand_geometry,
+    hand_image,
+    hand_png,
+    layout_geometry,
+    layout_image,
+    layout_png,
+    scoresheet_geometry,
+    scoresheet_image,
+    scoresheet_png,
+)
+
+TARGETS_MS = {"layout": 30.0, "scoresheet": 10.0, "hand": 10.0}
+MAX_BYTES = 250_000
+
+
+def full_table(seed: int) -> TableSnapshot:
+    """All 28 tiles on the table: random legal placements on an engine Layout, restarted when stuck."""
+    rng = random.Random(seed)
+    while True:
+        table = Layout()
+        left = list(ALL_TILES)
+        last = None
+        while left:
+            playable = [t for t in left if table.accepts(t)]
+            if not playable:
+                break
+            t = rng.choice(playable)
+            on = rng.choice(table.targets(t))
+            seat = len(table) % 4
+            total = table.place(t, on, seat)
+            left.remove(t)
+            points = total if total > 0 and total % 5 == 0 else 0
+            last = Placed(seat, t, on, total, points, Result.SCORED if points else Result.NONE, (120, 35))
+        if not left:
+            return TableSnapshot(
+                4, 2, 2, 0, Phase.PLAYING, (last.seat + 1) % 4 if last else 0, (120, 35), (3, 3, 3, 3), 0,
+                table.view(), table.total, tuple(table.contributions()), last, None,
+            )  # fmt: skip
+
+
+def seat_views(count: int) -> list[SeatView]:
+    """Views of the seat to move in the middle of random 4-player rounds (it always has options)."""
+    views: list[SeatView] = []
+    seed = 0
+    while len(views) < count:
+        match = Match.new(4, f"bench-hand/{seed}")
+        rng = random.Random(seed)
+        seed += 1
+        for _ in range(rng.randrange(3, 12)):
+            if match.phase is not Phase.PLAYING:
+                break
+            option = rng.choice(match.options())
+            match.place(match.turn, option.tile, option.on)  # type: ignore[arg-type]
+        if match.phase is Phase.PLAYING and match.turn is not None:
+            views.append(match.seat_view(match.turn))
+    return views
+
+
+def median_ms(job: Callable[[object], object], inputs: list, repeats: int) -> float:
+    samples = []
+    for r in range(repeats):
+        item = inputs[r % len(inputs)]
+        start = time.perf_counter()
+        job(item)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1000
+
+
+def blank_floor_ms(images: list[Image.Image], repeats: int) -> float:
+    """Encoding blank canvases of the same sizes and mode (and palette): what the PNG encoder costs by itself."""
+    blanks = []
+    for image in images:
+        blank = Image.new("P", image.size, 0)
+        blank.putpalette(image.getpalette() or [])
+        blanks.append(blank)
+
+    def encode(blank: Image.Image) -> None:
+        blank.save(io.BytesIO(), "PNG", compress_level=DEFAULT_STYLE.sizes.compress_level)
+
+    return median_ms(encode, blanks, repeats)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    args = parser.parse_args()
+    repeats = 30 if args.quick else 150
+
+    tables = [full_table(seed) for seed in range(20)]
+    sheets = [
+        TableSnapshot(4, 2, 5, 1, Phase.PLAYING, 2, (230, -15), (4, 3, 5, 2), 6, (), 0, (), None, None),
+        TableSnapshot(3, 3, 5, 1, Phase.PLAYING, 0, (45, 300, 120), (4, 3, 5), 6, (), 0, (), None, None),
+    ]
+    views = seat_views(20)
+
+    start = time.perf_counter()
+    layout_png(tables[0])
+    scoresheet_png(sheets[0])
+    hand_png(views[0])
+    cold = (time.perf_counter() - start) * 1000  # the first pictures also draw the tile and number sprites
+
+    print(f"renderer benchmark: medians of {repeats} runs, Pillow PNG level {DEFAULT_STYLE.sizes.compress_level}")
+    print("(the CPUs are shared with other work, so expect noise of a few ms; floors are measured in this run)")
+    print(f"first pictures, sprites drawn once: {cold:.0f} ms\n")
+    print(f"{'picture':<34}{'median':>9}{'target':>9}{'floor':>9}{'largest':>12}{'max bytes':>11}")
+
+    def row(name: str, ms: float, target: float | None, floor: float, size: tuple[int, int], nbytes: int) -> None:
+        shown = f"{target:.0f} ms" if target else ""
+        floor_shown = f"{floor:.1f} ms" if floor else ""
+        print(f"{name:<34}{ms:>6.1f} ms{shown:>9}{floor_shown:>9}{f'{size[0]}x{size[1]}':>12}{nbytes or '':>11}")
+
+    def largest(images: list[Image.Image]) -> tuple[int, int]:
+        return max((im.size for im in images), key=lambda size: size[0] * size[1])
+
+    images = [layout_image(layout_geometry(t)) for t in tables]
+    nbytes = max(len(layout_png(t)) for t in tables)
+    row("layout, 28 tiles: geometry only", median_ms(layout_geometry, tables, repeats), None, 0.0, largest(images), 0)
+    ms = median_ms(layout_png, tables, repeats)
+    row("layout, 28 tiles", ms, TARGETS_MS["layout"], blank_floor_ms(images, repeats), largest(images), nbytes)
+
+    images = [scoresheet_image(scoresheet_geometry(s)) for s in sheets]
+    nbytes = max(len(scoresheet_png(s)) for s in sheets)
+    ms = median_ms(scoresheet_png, sheets, repeats)
+    row("scoresheet", ms, TARGETS_MS["scoresheet"], blank_floor_ms(images, repeats), largest(images), nbytes)
+
+    images = [hand_image(hand_geometry(v)) for v in views]
+    nbytes = max(len(hand_png(v)) for v in views)
+    ms = median_ms(hand_png, views, repeats)
+    row("hand", ms, TARGETS_MS["hand"], blank_floor_ms(images, repeats), largest(images), nbytes)
+    print(f"\nlargest PNG allowed: {MAX_BYTES} bytes")
+
+
+if __name__ == "__main__":
+    main()

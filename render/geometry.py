@@ -1,0 +1,463 @@
+"""Where every tile of the layout goes: a pure function from a snapshot to rectangles and marks.
+
+Coordinates are in grid units `u`, y pointing down; half a tile is a 2u x 2u square, so a
+non-double is 4u x 2u and a double, laid crosswise, is 2u thick and 4u long, centred on its
+line. Each connection point owns a *zone*: the half-tile square just beyond it, where the next
+tile's matching half goes or where its badge or dot is drawn, so no tile ever hides a mark.
+Tiles are placed in the order they were played, each touching its parent; lines run straight
+through spinners, branches leave at right angles, and a line that would leave the frame (about
+seven tiles by five) turns a corner instead, as players do at the table edge. Tiles that are not
+joined keep a gap between them, so that touching always means joined.
+
+A depth-first search takes back earlier choices only when a tile finds no room at all, so adding
+a tile nearly always leaves the tiles before it where they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from engine import PlacedTile, PointState, Result, Slot, TableSnapshot, Tile
+
+Vec = tuple[int, int]
+
+EAST: Vec = (1, 0)
+HALF = 2  # side of a half-tile square, in u
+GAP = 1  # the least space between two tiles that are not joined, in u
+# The frame a layout should keep to (u): a line that would leave it turns a corner instead, when it
+# can. It is a preference, not a rule: keeping to it at any cost would make the search rearrange
+# earlier tiles, and a picture whose tiles jump about between moves is hard to follow.
+FRAME = (30, 22)
+SEARCH_BUDGET = 20_000  # placements tried before giving up the gap between tiles that are not joined
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Rect:
+    """An axis-aligned rectangle in grid units (x0 < x1, y0 < y1)."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    def overlaps(self, other: Rect) -> bool:
+        """Whether the interiors intersect (touching edges do not overlap)."""
+        return self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1 and other.y0 < self.y1
+
+    def near(self, other: Rect, gap: int) -> bool:
+        """Whether the two face each other across less than `gap` (meeting only at a corner is not near)."""
+        x_gap = max(other.x0 - self.x1, self.x0 - other.x1)  # negative when the x ranges overlap
+        y_gap = max(other.y0 - self.y1, self.y0 - other.y1)
+        return (x_gap < gap and y_gap < 0) or (y_gap < gap and x_gap < 0)
+
+    def union(self, other: Rect) -> Rect:
+        return Rect(min(self.x0, other.x0), min(self.y0, other.y0), max(self.x1, other.x1), max(self.y1, other.y1))
+
+    @property
+    def width(self) -> int:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> int:
+        return self.y1 - self.y0
+
+
+def shared_edge(a: Rect, b: Rect) -> tuple[int, int, int, int] | None:
+    """The segment (x0, y0, x1, y1) along which two non-overlapping rectangles touch, if it has length."""
+    if a.x1 == b.x0 or b.x1 == a.x0:
+        x = a.x1 if a.x1 == b.x0 else a.x0
+        lo, hi = max(a.y0, b.y0), min(a.y1, b.y1)
+        return (x, lo, x, hi) if lo < hi else None
+    if a.y1 == b.y0 or b.y1 == a.y0:
+        y = a.y1 if a.y1 == b.y0 else a.y0
+        lo, hi = max(a.x0, b.x0), min(a.x1, b.x1)
+        return (lo, y, hi, y) if lo < hi else None
+    return None
+
+
+def left_of(d: Vec) -> Vec:
+    return (d[1], -d[0])
+
+
+def right_of(d: Vec) -> Vec:
+    return (-d[1], d[0])
+
+
+class MarkKind(StrEnum):
+    """What a connection point shows: the rules' own picture language."""
+
+    BADGE = "badge"  # a counted end: a filled badge with its contribution
+    SHARED = "shared"  # the second free line of a lone double: counted in the other side's badge
+    OPEN = "open"  # a hollow dot: an unused branch, counts zero
+    CLOSED = "closed"  # a faint hollow dot: a branch that opens once both lines are filled
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    tile: Tile
+    slot: Slot
+    kind: MarkKind
+    value: int | None  # the contribution on a badge
+    zone: Rect
+
+
+@dataclass(frozen=True, slots=True)
+class TileBox:
+    """One tile as drawn: its rectangle and its two halves (pip value, square), in reading order."""
+
+    tile: Tile
+    rect: Rect
+    halves: tuple[tuple[int, Rect], tuple[int, Rect]]
+    spinner: bool
+    last: bool
+    seat: int
+    order: int
+
+    @property
+    def vertical(self) -> bool:
+        return self.rect.height > self.rect.width
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    parent: Tile
+    child: Tile
+    parent_slot: Slot
+    edge: tuple[int, int, int, int] | None  # where the two tiles touch; None would be a layout bug
+
+
+@dataclass(frozen=True, slots=True)
+class Equation:
+    """The end total as the seeds write it: the counted terms, their sum, and what it scored."""
+
+    terms: tuple[int, ...]
+    total: int
+    points: int  # raw
+    result: Result | None
+    seat: int | None  # who placed the last tile
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutGeometry:
+    tiles: tuple[TileBox, ...]
+    connections: tuple[Connection, ...]
+    badges: tuple[Mark, ...]
+    dots: tuple[Mark, ...]
+    bounds: Rect  # every tile and every mark
+    equation: Equation | None
+
+
+# -- the search -------------------------------------------------------------
+# The search compares placements many thousands of times, so it works on plain tuples:
+# a box is (x0, y0, x1, y1) and a direction (dx, dy).
+
+Box = tuple[int, int, int, int]
+
+
+def _shift(b: Box, d: Vec, by: int) -> Box:
+    dx, dy = d[0] * by, d[1] * by
+    return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _rect(b: Box) -> Rect:
+    return Rect(*b)
+
+
+class _Zone(NamedTuple):
+    """The square beyond a free connection point, the way out of it, and whether the face is a
+    double's long side (4u, so the next tile may sit 1u off its middle and still touch it fully)."""
+
+    slot: Slot
+    box: Box
+    out: Vec
+    long: bool
+
+
+class _Placement:
+    """A tile put down: its box, its halves (pip, box) in reading order, and the zone of each point
+    not joined to its parent."""
+
+    __slots__ = ("box", "halves", "reach", "zone_boxes", "zones")
+
+    def __init__(self, box: Box, halves: tuple[tuple[int, Box], tuple[int, Box]], zones: tuple[_Zone, ...]) -> None:
+        self.box = box
+        self.halves = halves
+        self.zones = zones
+        self.zone_boxes = tuple(z.box for z in zones)
+        x0, y0, x1, y1 = box
+        for a, b, c, d in self.zone_boxes:
+            if a < x0:
+                x0 = a
+            if b < y0:
+                y0 = b
+            if c > x1:
+                x1 = c
+            if d > y1:
+                y1 = d
+        self.reach = (x0, y0, x1, y1)  # the box and its zones: placements whose reaches are apart cannot clash
+
+
+def _root(t: Tile) -> _Placement:
+    if t.is_double:
+        return _double_at(t, (-1, -1, 1, 1), EAST, 0, root=True)
+    low, high = (-2, -1, 0, 1), (0, -1, 2, 1)
+    zones = (_Zone(Slot.LOW, (-4, -1, -2, 1), (-1, 0), False), _Zone(Slot.HIGH, (2, -1, 4, 1), EAST, False))
+    return _Placement((-2, -1, 2, 1), ((t.low, low), (t.high, high)), zones)
+
+
+def _double_at(t: Tile, zone: Box, d: Vec, shift: int, root: bool = False) -> _Placement:
+    """A double laid across a line running in direction `d`, its middle in `zone` moved `shift` across."""
+    left, right = left_of(d), right_of(d)
+    core = _shift(zone, right, shift)
+    a, b = _shift(core, left, 1), _shift(core, right, 1)
+    if (b[1], b[0]) < (a[1], a[0]):
+        a, b = b, a  # both halves show the same pips; keep them in reading order
+    box = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+    zones = [
+        _Zone(Slot.LINE_B, _shift(core, d, HALF), d, True),
+        _Zone(Slot.BRANCH_A, _shift(core, left, 3), left, False),
+        _Zone(Slot.BRANCH_B, _shift(core, right, 3), right, False),
+    ]
+    if root:
+        back = (-d[0], -d[1])
+        zones.insert(0, _Zone(Slot.LINE_A, _shift(core, back, HALF), back, True))
+    return _Placement(box, ((t.low, a), (t.low, b)), tuple(zones))
+
+
+def _non_double_at(pt: PlacedTile, zone: Box, d: Vec) -> _Placement:
+    """A non-double whose matching half fills `zone` and whose other half lies in direction `d`."""
+    t = pt.tile
+    dx, dy = d[0] * HALF, d[1] * HALF
+    outer = (zone[0] + dx, zone[1] + dy, zone[2] + dx, zone[3] + dy)
+    beyond = (outer[0] + dx, outer[1] + dy, outer[2] + dx, outer[3] + dy)
+    if pt.slot is Slot.LOW:
+        near, far, outer_slot = t.low, t.high, Slot.HIGH
+    else:
+        near, far, outer_slot = t.high, t.low, Slot.LOW
+    if dx < 0 or dy < 0:  # the outer half comes first in reading order
+        halves = ((far, outer), (near, zone))
+        box = (outer[0], outer[1], zone[2], zone[3])
+    else:
+        halves = ((near, zone), (far, outer))
+        box = (zone[0], zone[1], outer[2], outer[3])
+    return _Placement(box, halves, (_Zone(outer_slot, beyond, d, False),))
+
+
+class _Search:
+    """Placement of the tiles in playing order by depth-first search with conflict-directed
+    backjumping: when a tile finds no room, the search goes back straight to the latest earlier tile
+    that stood in its way, so a crowded corner costs little. The frame only orders the choices: those
+    that leave it least come first."""
+
+    def __init__(self, tiles: tuple[PlacedTile, ...], gap: int = GAP, frame: tuple[int, int] = FRAME) -> None:
+        self.tiles = tiles
+        self.gap = gap
+        self.frame = frame
+        index = {pt.tile: i for i, pt in enumerate(tiles)}
+        self.parent_index = [index[pt.parent] if pt.parent is not None else -1 for pt in tiles]
+        self.placed: list[_Placement] = []
+        self.boxes: list[Box] = []  # the bounding box of the tiles placed so far, after each one
+        self.own_zones: list[_Zone | None] = [None] * len(tiles)  # the zone each tile fills on its parent
+
+    def run(self, budget: int = SEARCH_BUDGET) -> list[_Placement] | None:
+        """The placements in playing order, or None when there is no room or the budget runs out."""
+        n = len(self.tiles)
+        if not n:
+            return []
+        placed, boxes = self.placed, self.boxes
+        choices: list[Iterator[_Placement]] = [iter((_root(self.tiles[0].tile),))]
+        conflicts: list[set[int]] = [set()]
+        i = 0
+        while True:
+            candidate = next(choices[i], None)
+            if candidate is not None:
+                budget -= 1
+                if budget < 0:
+                    return None
+                culprit = self._culprit(candidate, i)
+                if culprit >= 0:
+                    conflicts[i].add(culprit)
+                    continue
+                b = candidate.box
+                if boxes:
+                    x0, y0, x1, y1 = boxes[-1]
+                    b = (min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3]))
+                placed.append(candidate)
+                boxes.append(b)
+                i += 1
+                if i == n:
+                    return placed
+                del choices[i:], conflicts[i:]
+                slot = self.tiles[i].parent_slot
+                parent = self.parent_index[i]
+                self.own_zones[i] = next(z for z in placed[parent].zones if z.slot is slot)
+                choices.append(self._candidates(i))
+                conflicts.append({parent})  # where a tile may go depends on where its parent is
+                continue
+            if not conflicts[i]:
+                return None  # every arrangement tried
+            back = max(conflicts[i])
+            conflicts[back] |= conflicts[i] - {back}
+            del placed[back:], boxes[back:]
+            i = back
+
+    def _culprit(self, p: _Placement, i: int) -> int:
+        """The earliest placed tile that leaves no room for `p`, or -1 when `p` fits."""
+        rect = p.box
+        px0, py0, px1, py1 = rect
+        gap = self.gap
+        parent = self.parent_index[i]
+        own = self.own_zones[i]
+        own_box = own.box if own is not None else None
+        rx0, ry0, rx1, ry1 = p.reach
+        zone_boxes = p.zone_boxes
+        for j, q in enumerate(self.placed):
+            qx0, qy0, qx1, qy1 = q.reach
+            if qx0 >= rx1 + gap or rx0 >= qx1 + gap or qy0 >= ry1 + gap or ry0 >= qy1 + gap:
+                continue  # too far apart to clash
+            qx0, qy0, qx1, qy1 = q.box
+            if j == parent:
+                if qx0 < px1 and px0 < qx1 and qy0 < py1 and py0 < qy1:
+                    return j
+            elif (qx0 < px1 + gap and px0 < qx1 + gap and qy0 < py1 and py0 < qy1) or (
+                qy0 < py1 + gap and py0 < qy1 + gap and qx0 < px1 and px0 < qx1
+            ):
+                return j  # face to face closer than the gap (see Rect.near)
+            for z in q.zone_boxes:
+                if z != own_box and _overlap(z, rect):
+                    return j
+            for z in zone_boxes:
+                if _overlap(z, q.box):
+                    return j
+                for other in q.zone_boxes:
+                    if _overlap(z, other):
+                        return j
+        return -1
+
+    def _candidates(self, i: int) -> Iterator[_Placement]:
+        """The ways to lay tile `i` against its parent, those that leave the frame least first."""
+        box = self.boxes[-1]
+        w, h = self.frame
+
+        def overflow(p: _Placement) -> int:
+            b = p.box
+            width = max(box[2], b[2]) - min(box[0], b[0])
+            height = max(box[3], b[3]) - min(box[1], b[1])
+            return max(0, width - w) + max(0, height - h)
+
+        later = []
+        for p in self._ways(i, box):
+            if overflow(p):
+                later.append(p)
+            else:
+                yield p  # most often the first way fits: build the others only if it is refused
+        yield from sorted(later, key=overflow)  # stable: among equals, the usual order
+
+    def _ways(self, i: int, box: Box) -> Iterator[_Placement]:
+        """Straight on first; then round a corner, towards the side with more room in the frame first."""
+        pt = self.tiles[i]
+        zone = self.own_zones[i]
+        assert zone is not None
+        d, z = zone.out, zone.box
+        left, right = left_of(d), right_of(d)
+        across = (left, right) if self._room(z, left, box) >= self._room(z, right, box) else (right, left)
+        if pt.tile.is_double:
+            # a double's long side covers the whole end it is laid against, even 1u off centre
+            for shift in (0, *(1 if t == right else -1 for t in across)):
+                yield _double_at(pt.tile, z, d, shift)
+            return
+        yield _non_double_at(pt, z, d)
+        if not zone.long:
+            for way in across:
+                yield _non_double_at(pt, z, way)
+            return
+        # On a double's long side a corner starts 1u off the middle, towards the turn, so that only
+        # the matching half touches the double; a straight line may also sit 1u off the middle.
+        for way in across:
+            yield _non_double_at(pt, _shift(z, way, 1), way)
+        for way in across:
+            yield _non_double_at(pt, _shift(z, way, 1), d)
+
+    def _room(self, zone: Box, d: Vec, box: Box) -> int:
+        """How far a line could run from `zone` in direction `d` before leaving the frame."""
+        w, h = self.frame
+        if d == (1, 0):
+            return box[0] + w - zone[2]
+        if d == (-1, 0):
+            return zone[0] - (box[2] - w)
+        if d == (0, 1):
+            return box[1] + h - zone[3]
+        return zone[1] - (box[3] - h)
+
+
+def _place_all(tiles: tuple[PlacedTile, ...]) -> list[_Placement]:
+    placed = _Search(tiles).run()
+    if placed is None:
+        # Never seen in many thousands of random matches; rather than fail, let unjoined tiles touch.
+        placed = _Search(tiles, gap=0).run(budget=10 * SEARCH_BUDGET)
+    if placed is None:
+        raise RuntimeError(f"no room found for a layout of {len(tiles)} tiles")
+    return placed
+
+
+# -- the public function ------------------------------------------------------
+
+
+def layout_geometry(snapshot: TableSnapshot) -> LayoutGeometry:
+    """Rectangles, connections and marks of the layout in `snapshot` (grid units, y down)."""
+    tiles = tuple(sorted(snapshot.tiles, key=lambda pt: pt.order))
+    placed = _place_all(tiles)
+    last = snapshot.last.tile if snapshot.last is not None else None
+    boxes: list[TileBox] = []
+    connections: list[Connection] = []
+    badges: list[Mark] = []
+    dots: list[Mark] = []
+    rects = {pt.tile: _rect(p.box) for pt, p in zip(tiles, placed, strict=True)}
+    for pt, p in zip(tiles, placed, strict=True):
+        rect = rects[pt.tile]
+        (a, first), (b, second) = p.halves
+        halves = ((a, _rect(first)), (b, _rect(second)))
+        boxes.append(TileBox(pt.tile, rect, halves, pt.is_spinner, pt.tile == last, pt.seat, pt.order))
+        if pt.parent is not None and pt.parent_slot is not None:
+            connections.append(Connection(pt.parent, pt.tile, pt.parent_slot, shared_edge(rects[pt.parent], rect)))
+        zones = {z.slot: z.box for z in p.zones}
+        badge_done = False
+        # a lone opening double counts once: its badge goes on the far line, as on any other double
+        points = pt.points if not pt.is_spinner else sorted(pt.points, key=lambda point: point.slot is not Slot.LINE_B)
+        for point in points:
+            zone = zones.get(point.slot)
+            if zone is None or point.state is PointState.ATTACHED:
+                continue
+            if point.state is PointState.COUNTED:
+                if pt.is_spinner and badge_done:
+                    dots.append(Mark(pt.tile, point.slot, MarkKind.SHARED, None, _rect(zone)))
+                    continue
+                value = pt.contribution if pt.is_spinner else point.pip
+                badges.append(Mark(pt.tile, point.slot, MarkKind.BADGE, value, _rect(zone)))
+                badge_done = True
+            else:
+                kind = MarkKind.OPEN if point.state is PointState.OPEN else MarkKind.CLOSED
+                dots.append(Mark(pt.tile, point.slot, kind, None, _rect(zone)))
+    bounds = Rect(0, 0, 0, 0)
+    if boxes:
+        every = [b.rect for b in boxes] + [m.zone for m in badges] + [m.zone for m in dots]
+        bounds = Rect(
+            min(r.x0 for r in every), min(r.y0 for r in every), max(r.x1 for r in every), max(r.y1 for r in every)
+        )
+    return LayoutGeometry(tuple(boxes), tuple(connections), tuple(badges), tuple(dots), bounds, _equation(snapshot))
+
+
+def _equation(snapshot: TableSnapshot) -> Equation | None:
+    """The seeds write the terms tile by tile, a tile's higher end first (opening [1|4]: 4 + 1)."""
+    if snapshot.last is None or not snapshot.tiles:
+        return None
+    terms = tuple(v for _, v in sorted(snapshot.contributions, key=lambda c: (c[0], -c[1])))
+    last = snapshot.last
+    return Equation(terms, snapshot.end_total, last.points, last.result, last.seat)

@@ -1,0 +1,134 @@
+"""The layout picture: the tiles as they lie on the table, the marks of the rules' diagrams, and
+the end total written as an equation in a band underneath."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine import Result, TableSnapshot
+
+from .geometry import Equation, LayoutGeometry, Rect, layout_geometry
+from .png import canvas, encode, paste_row, row_width
+from .sprites import (
+    badge_sprite,
+    dot_sprite,
+    font,
+    reduce_supersampled,
+    seat_chip,
+    symbol_sprite,
+    text_sprite,
+    tile_sprite,
+    to_palette,
+)
+from .style import DEFAULT_STYLE, Style
+
+KIND = "layout"
+EMPTY_SIZE = (5, 3)  # an empty table, in half-tiles
+
+
+def layout_png(snapshot: TableSnapshot, *, style: Style = DEFAULT_STYLE) -> bytes:
+    """The layout of `snapshot` as PNG bytes."""
+    return encode(layout_image(layout_geometry(snapshot), style), style)
+
+
+def layout_image(geometry: LayoutGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
+    """The layout drawn from its geometry, in palette mode."""
+    sizes = style.sizes
+    unit = sizes.half // 2  # pixels per grid unit
+    margin = sizes.margin
+    strip = _equation_parts(geometry.equation, style)
+    if geometry.tiles:
+        b = geometry.bounds
+        table_w, table_h = b.width * unit, b.height * unit
+    else:
+        b = Rect(0, 0, 0, 0)
+        table_w, table_h = EMPTY_SIZE[0] * sizes.half, EMPTY_SIZE[1] * sizes.half
+    width = max(table_w + 2 * margin, row_width(strip) + 2 * margin if strip else 0)
+    height = table_h + 2 * margin + (sizes.strip if strip else 0)
+    image = canvas(style, KIND, (width, height), "table")
+    left = (width - table_w) // 2 - b.x0 * unit
+    top = margin - b.y0 * unit
+    if not geometry.tiles:
+        mark = dot_sprite(style, "open", sizes.half)
+        image.paste(mark, ((width - mark.width) // 2, (table_h + 2 * margin - mark.height) // 2))
+    for box in geometry.tiles:
+        (a, _), (b_pip, _) = box.halves
+        face = "tile_last" if box.last else "tile"
+        sprite = tile_sprite(style, KIND, a, b_pip, box.vertical, sizes.half, face, "table", box.spinner)
+        image.paste(sprite, (left + box.rect.x0 * unit, top + box.rect.y0 * unit))
+    for mark in geometry.badges:
+        assert mark.value is not None
+        _paste_in(image, badge_sprite(style, mark.value, sizes.half), mark.zone, left, top, unit)
+    for mark in geometry.dots:
+        _paste_in(image, dot_sprite(style, mark.kind.value, sizes.half), mark.zone, left, top, unit)
+    if strip:
+        band = table_h + 2 * margin
+        image.paste(style.palette(KIND).index["strip"], (0, band, width, height))
+        paste_row(image, strip, (width - row_width(strip)) // 2, band + sizes.strip // 2)
+    return image
+
+
+def _paste_in(image: Image.Image, sprite: Image.Image, zone: Rect, left: int, top: int, unit: int) -> None:
+    x = left + zone.x0 * unit + (zone.width * unit - sprite.width) // 2
+    y = top + zone.y0 * unit + (zone.height * unit - sprite.height) // 2
+    image.paste(sprite, (x, y))
+
+
+def _equation_parts(equation: Equation | None, style: Style) -> list[tuple[Image.Image, int]]:
+    """`[seat] 2 + 8 = 10 → +2`: the placer, the counted ends, their sum, and the displayed points."""
+    if equation is None:
+        return []
+    size = style.sizes.equation_font
+    space = size // 4
+
+    def text(s: str, fore: str = "text") -> tuple[Image.Image, int]:
+        return text_sprite(style, KIND, s, size, "strip", fore), space
+
+    parts: list[tuple[Image.Image, int]] = []
+    if equation.seat is not None:
+        parts.append((seat_chip(style, KIND, equation.seat, round(size * 1.25), "strip"), space * 2))
+    for k, term in enumerate(equation.terms):
+        if k:
+            parts.append(text("+"))
+        parts.append(text(str(term)))
+    if not equation.terms:
+        parts.append(text("0"))
+    parts.append(text("="))
+    parts.append((text_sprite(style, KIND, str(equation.total), size, "strip", "text"), space * 2))
+    parts.append((symbol_sprite(style, KIND, "arrow", size, "strip", "muted"), space * 2))
+    displayed = equation.points // 5
+    if equation.points == 0:
+        parts.append(text("0", "muted"))
+    else:
+        parts.append((result_pill(style, f"+{displayed}", size, equation.result), 0))
+    return parts
+
+
+@lru_cache(maxsize=256)
+def result_pill(style: Style, label: str, size: int, result: Result | None) -> Image.Image:
+    """The displayed points of the placement: filled when scored, outlined when they join the round's
+    settlement (the last tile of a round), red and struck through when cancelled for passing 61."""
+    c = style.colors
+    ss = style.sizes.supersample
+    f = font(size * ss)
+    text_w = f.getlength(label)
+    ascent, descent = f.getmetrics()
+    h = round((ascent + descent) * 1.05)
+    w = round(text_w + h * 0.8)
+    image = Image.new("RGB", (w, h), c.strip)
+    draw = ImageDraw.Draw(image)
+    over = result is Result.OVER
+    colour = c.over if over else c.badge
+    box = (0, 0, w - 1, h - 1)
+    if result is Result.SETTLED:
+        draw.rounded_rectangle(box, radius=h // 2, outline=colour, width=round(0.08 * h))
+        draw.text((w / 2, h / 2), label, fill=colour, font=f, anchor="mm", stroke_width=ss // 2)
+    else:
+        draw.rounded_rectangle(box, radius=h // 2, fill=colour)
+        fore = c.text if over else c.badge_text
+        draw.text((w / 2, h / 2), label, fill=fore, font=f, anchor="mm", stroke_width=ss // 2)
+    if over:
+        draw.line((h * 0.2, h * 0.8, w - h * 0.2, h * 0.2), fill=c.text, width=round(0.07 * h))
+    return to_palette(reduce_supersampled(image, ss), style, KIND)

@@ -1,0 +1,179 @@
+"""Colours and sizes of every picture, in one place, and the shared palette they are drawn with.
+
+Pictures are drawn in palette ("P") mode, which keeps PNG encoding cheap; antialiased edges
+need the in-between shades of every pair of colours that meet, so the palette holds a ramp
+for each such pair (`RAMPS`). Change a colour here and everything follows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from functools import cache
+
+from PIL import Image
+
+RGB = tuple[int, int, int]
+RAMP_STEPS = 8  # shades from one colour to the other, both ends included
+
+
+@dataclass(frozen=True)
+class Colors:
+    """Every colour the pictures use (like python-chess's DEFAULT_COLORS)."""
+
+    table: RGB = (24, 84, 58)  # the felt behind the layout
+    strip: RGB = (14, 52, 36)  # the band with the end-total equation
+    tile: RGB = (250, 246, 232)
+    tile_last: RGB = (255, 226, 120)  # the tile just placed
+    tile_dim: RGB = (168, 168, 160)  # a tile in hand that cannot be played now
+    edge: RGB = (70, 66, 58)
+    pip: RGB = (28, 28, 28)
+    pip_dim: RGB = (96, 96, 92)
+    spinner: RGB = (246, 128, 24)  # the border of every double: the rules' orange
+    badge: RGB = (255, 206, 0)  # a counted end
+    badge_text: RGB = (20, 20, 20)
+    dot: RGB = (238, 242, 236)  # an open point that does not count
+    dot_closed: RGB = (120, 160, 140)  # a branch that is not open yet
+    text: RGB = (240, 240, 232)
+    muted: RGB = (140, 170, 156)  # no points
+    over: RGB = (232, 64, 64)  # cancelled: it would pass 61
+    paper: RGB = (250, 247, 238)  # the scoresheet
+    ink: RGB = (34, 40, 92)
+    ink_faint: RGB = (214, 212, 204)  # the strokes still to come in a house
+    ink_negative: RGB = (200, 30, 30)
+    row_turn: RGB = (232, 240, 252)  # the row of the side to move
+    row_negative: RGB = (253, 228, 226)
+    hand: RGB = (44, 48, 56)  # behind the hand
+    playable: RGB = (62, 110, 78)  # the plate behind playable tiles
+    label: RGB = (246, 246, 246)
+    label_dim: RGB = (150, 152, 158)
+    white: RGB = (255, 255, 255)
+    seat0: RGB = (214, 64, 64)
+    seat1: RGB = (48, 110, 220)
+    seat2: RGB = (150, 84, 204)
+    seat3: RGB = (20, 156, 146)
+
+    def seat(self, seat: int) -> RGB:
+        return (self.seat0, self.seat1, self.seat2, self.seat3)[seat % 4]
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(self))
+
+
+DEFAULT_COLORS = Colors()
+
+SEATS = ("seat0", "seat1", "seat2", "seat3")
+
+# For each kind of picture, the pairs of colours that meet at an antialiased edge: (under, over).
+RAMPS: dict[str, tuple[tuple[str, str], ...]] = {
+    "layout": (
+        *(("table", c) for c in ("edge", "spinner", "badge", "dot", "dot_closed", "tile", "tile_last", "text")),
+        *((face, c) for face in ("tile", "tile_last") for c in ("edge", "pip", "spinner")),
+        ("badge", "badge_text"),
+        *(("strip", c) for c in ("text", "muted", "over", "badge", *SEATS)),
+        *((seat, "white") for seat in SEATS),
+    ),
+    "scoresheet": (
+        *((row, c) for row in ("paper", "row_turn", "row_negative") for c in ("ink", "ink_faint", "ink_negative")),
+        ("ink_faint", "ink"),
+        ("ink_faint", "ink_negative"),
+        ("paper", "row_turn"),
+        ("paper", "row_negative"),
+        *((row, seat) for row in ("paper", "row_turn", "row_negative") for seat in SEATS),
+        *((seat, "white") for seat in SEATS),
+        ("paper", "badge"),
+        ("row_turn", "badge"),
+        ("badge", "badge_text"),
+    ),
+    "hand": (
+        *((under, c) for under in ("hand", "playable") for c in ("edge", "spinner", "label", "label_dim", "tile")),
+        ("hand", "playable"),
+        ("hand", "tile_dim"),
+        *((face, c) for face in ("tile", "tile_dim") for c in ("edge", "pip", "pip_dim", "spinner")),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Sizes in pixels. `half` is the side of half a tile (even: the layout's grid unit is half of it);
+    everything on the table scales with it."""
+
+    half: int = 48
+    margin: int = 18
+    strip: int = 64  # height of the equation band
+    equation_font: int = 34
+    badge_font: int = 28
+    supersample: int = 4  # sprites are drawn this much larger, then reduced: smooth edges
+    compress_level: int = 6
+    # scoresheet
+    house: int = 58
+    row: int = 84
+    score_font: int = 34
+    small_font: int = 24
+    chip: int = 34
+    # hand
+    hand_half: int = 46
+    hand_gap: int = 14
+    hand_label_font: int = 26
+    hand_columns: int = 8
+
+
+DEFAULT_SIZES = Sizes()
+
+
+@dataclass(frozen=True)
+class Style:
+    """Colours and sizes together: what a picture is drawn with, and the key of every sprite cache."""
+
+    colors: Colors = DEFAULT_COLORS
+    sizes: Sizes = DEFAULT_SIZES
+
+    def palette(self, kind: str) -> Palette:
+        """The palette of one kind of picture ("layout", "scoresheet" or "hand")."""
+        return _palette(self.colors, kind)
+
+
+class Palette:
+    """The 256-entry palette: each named colour once, then the in-between shades of each ramp."""
+
+    def __init__(self, colors: Colors, pairs: tuple[tuple[str, str], ...]) -> None:
+        entries: list[RGB] = []
+        self.index: dict[str, int] = {}
+        for name in colors.names():
+            self.index[name] = len(entries)
+            entries.append(getattr(colors, name))
+        self.ramps: dict[tuple[str, str], tuple[int, ...]] = {}
+        for back, fore in pairs:
+            a, b = getattr(colors, back), getattr(colors, fore)
+            ramp = [self.index[back]]
+            for k in range(1, RAMP_STEPS - 1):
+                t = k / (RAMP_STEPS - 1)
+                ramp.append(len(entries))
+                entries.append(tuple(round(a[c] + (b[c] - a[c]) * t) for c in range(3)))  # type: ignore[arg-type]
+            ramp.append(self.index[fore])
+            self.ramps[(back, fore)] = tuple(ramp)
+        if len(entries) > 256:
+            raise ValueError(f"the palette needs {len(entries)} entries, more than 256")
+        self.size = len(entries)
+        flat = [c for rgb in entries for c in rgb]
+        self.flat = flat + [0] * (768 - len(flat))
+        image = Image.new("P", (1, 1))
+        image.putpalette(self.flat)
+        self.image = image  # for Image.quantize(palette=...)
+
+    def ramp(self, back: str, fore: str) -> tuple[int, ...]:
+        return self.ramps[(back, fore)]
+
+    def lut(self, back: str, fore: str) -> list[int]:
+        """Coverage 0..255 of `fore` over `back` -> palette index: maps an antialiased mask to colours."""
+        ramp = self.ramps[(back, fore)]
+        steps = len(ramp) - 1
+        return [ramp[(v * steps + 127) // 255] for v in range(256)]
+
+
+@cache
+def _palette(colors: Colors, kind: str) -> Palette:
+    return Palette(colors, RAMPS[kind])
+
+
+DEFAULT_STYLE = Style()
