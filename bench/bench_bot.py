@@ -1,0 +1,233 @@
+"""Benchmark of the bot's game manager under load: many tables at once, with rendering and SQLite.
+
+Run from the project's root: `.venv/bin/python bench/bench_bot.py [--quick]`. It prints figures
+and is not a test. Everything goes through `bot.manager.Manager` exactly as the Discord layer
+calls it (commit to a real SQLite file, both pictures drawn off the event loop); only the
+Discord HTTP calls are left out, since they happen after the reply is ready.
+
+1. Baseline, same run: one table alone, the same clicks.
+2. Load (issue 4): 50 tables playing at once, players thinking 0.5-2 s between clicks; an
+   accepted click -> reply ready, p50 / p95 (target p95 <= 300 ms), and the event loop's
+   longest block (target < 50 ms), measured by a 5 ms heartbeat.
+3. Saturation, for scale: the same 50 tables clicking as fast as replies come (no target).
+4. Computers (issue 5): 10 tables where a `hard` computer answers every human placement, its
+   search in worker processes; the event loop's longest block must stay < 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.computer import ComputerPlayers, InlineComputer, ProcessComputer  # noqa: E402
+from bot.manager import Manager  # noqa: E402
+from bot.pictures import PngRenderer  # noqa: E402
+from bot.storage import Storage  # noqa: E402
+from bot.tables import Post, Table, TableStatus  # noqa: E402
+from engine import Match  # noqa: E402
+
+LATENCY_TARGET_MS = 300.0
+STALL_TARGET_MS = 50.0
+HEARTBEAT_S = 0.005
+
+
+class Counter:
+    """A publisher that only counts: sending to Discord happens after the reply is ready."""
+
+    def __init__(self) -> None:
+        self.posts = 0
+
+    def publish(self, post: Post) -> None:
+        self.posts += 1
+
+
+@dataclass
+class Heartbeat:
+    """Wakes every 5 ms and records how late it woke: the longest lateness is the longest block."""
+
+    lateness: list[float] = field(default_factory=list)
+    running: bool = True
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.running:
+            due = loop.time() + HEARTBEAT_S
+            await asyncio.sleep(HEARTBEAT_S)
+            self.lateness.append(max(0.0, loop.time() - due))
+
+    def summary(self) -> str:
+        worst = max(self.lateness, default=0.0) * 1000
+        p99 = _percentile(self.lateness, 99) * 1000
+        verdict = "ok" if worst < STALL_TARGET_MS else "OVER TARGET"
+        return f"event loop: longest block {worst:.1f} ms, p99 lateness {p99:.1f} ms ({verdict}, target < 50 ms)"
+
+
+def _percentile(values: list[float], pct: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1)))]
+
+
+async def _table(manager: Manager, channel: int, players: int, bots: int, level: str) -> Table:
+    host = channel * 10
+    await manager.open_table(
+        guild_id=1,
+        channel_id=channel,
+        host_id=host,
+        host_name=f"host{channel}",
+        lang="en",
+        bots=bots,
+        level=level,
+        seed=f"bench-{channel}-{time.monotonic_ns()}",
+    )
+    for seat in range(1, players - bots):
+        await manager.join(channel_id=channel, user_id=host + seat, name=f"p{channel}.{seat}", locale="en")
+    await manager.start(channel_id=channel, user_id=host, locale="en")
+    table = manager.table_in(channel)
+    assert table is not None
+    return table
+
+
+async def _players(
+    manager: Manager,
+    channel: int,
+    players: int,
+    bots: int,
+    level: str,
+    think: tuple[float, float],
+    until: float,
+    latencies: list[float],
+    rng: random.Random,
+) -> None:
+    """The people at one channel's table: think, click a legal option, time the reply; a new match when one ends."""
+    loop = asyncio.get_running_loop()
+    table = await _table(manager, channel, players, bots, level)
+    while loop.time() < until:
+        await asyncio.sleep(rng.uniform(*think))
+        if table.status is not TableStatus.PLAYING:
+            table = await _table(manager, channel, players, bots, level)
+            continue
+        match = table.match
+        assert match is not None
+        seat = match.turn
+        if seat is None or table.seats[seat].user_id is None:
+            continue  # a computer is about to play
+        options = match.options(seat)
+        option = options[rng.randrange(len(options))]
+        started = time.perf_counter()
+        await manager.play(
+            channel_id=channel,
+            user_id=table.seats[seat].user_id,
+            tile=option.tile,
+            on=option.on,
+            move_no=table.move_no,
+            locale="en",
+        )
+        latencies.append(time.perf_counter() - started)
+
+
+async def scenario(
+    name: str,
+    *,
+    tables: int,
+    seconds: float,
+    think: tuple[float, float],
+    bots: int = 0,
+    level: str = "normal",
+    computer: ComputerPlayers | None = None,
+) -> tuple[list[float], Heartbeat, int]:
+    with tempfile.TemporaryDirectory() as folder:
+        storage = await Storage.open(Path(folder) / "bench.sqlite3")
+        counter = Counter()
+        manager = Manager(
+            storage,
+            counter,
+            PngRenderer(),
+            computer or InlineComputer(),
+            turn_timeout=3600.0,
+            computer_pause=(0.0, 0.0),
+        )
+        heartbeat = Heartbeat()
+        beating = asyncio.create_task(heartbeat.run())
+        latencies: list[float] = []
+        until = asyncio.get_running_loop().time() + seconds
+        rng = random.Random(name)
+        sizes = [2, 3, 4]
+        await asyncio.gather(
+            *(
+                _players(
+                    manager, 1000 + n, sizes[n % 3], bots, level, think, until, latencies, random.Random(rng.random())
+                )
+                for n in range(tables)
+            )
+        )
+        await manager.drain()
+        heartbeat.running = False
+        await beating
+        await manager.close()
+        await storage.close()
+    return latencies, heartbeat, counter.posts
+
+
+def report(name: str, latencies: list[float], heartbeat: Heartbeat, posts: int, seconds: float) -> None:
+    ms = [x * 1000 for x in latencies]
+    p50 = statistics.median(ms) if ms else 0.0
+    p95 = _percentile(ms, 95)
+    verdict = "ok" if p95 <= LATENCY_TARGET_MS else "OVER TARGET"
+    print(f"{name}")
+    print(f"  clicks: {len(ms)} in {seconds:.0f} s ({len(ms) / seconds:.1f}/s), table messages: {posts}")
+    print(
+        f"  accepted click -> reply ready: p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(ms, default=0):.1f} ms"
+        f" ({verdict}, target p95 <= 300 ms)"
+    )
+    print(f"  {heartbeat.summary()}")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter runs (about 30 s in all)")
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--hard-tables", type=int, default=10)
+    args = parser.parse_args()
+    load_s = 10.0 if args.quick else 30.0
+    base_s = 5.0 if args.quick else 10.0
+    hard_s = 10.0 if args.quick else 20.0
+
+    print("bench_bot: the game manager with SQLite and rendering (Discord HTTP excluded)\n")
+    warm = Match.new(2, "warm-up")  # fonts and sprites load once, before anything is timed
+    option = warm.options()[0]
+    warm.place(warm.turn, option.tile, option.on)
+    PngRenderer().table(warm.snapshot())
+    base = await scenario("baseline", tables=1, seconds=base_s, think=(0.05, 0.1))
+    report("baseline: 1 table alone, clicks every 0.05-0.1 s", *base, base_s)
+    load = await scenario("load", tables=args.tables, seconds=load_s, think=(0.5, 2.0))
+    report(f"load: {args.tables} tables at once, people thinking 0.5-2 s", *load, load_s)
+
+    burst_s = 5.0
+    burst = await scenario("burst", tables=args.tables, seconds=burst_s, think=(0.0, 0.01))
+    report(f"saturation (no target): {args.tables} tables clicking without thinking", *burst, burst_s)
+
+    computer = ProcessComputer(workers=2)
+    await computer.start()
+    try:
+        hard = await scenario(
+            "hard", tables=args.hard_tables, seconds=hard_s, think=(0.3, 0.8), bots=1, level="hard", computer=computer
+        )
+    finally:
+        computer.close()
+    report(f"computers: {args.hard_tables} tables, a person against `hard` (2 worker processes)", *hard, hard_s)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,236 @@
+"""The `/five-up` command group: thin callbacks that ask the game manager and answer.
+
+Every description is a `locale_str` whose `key` names its Fluent message, so
+the translator can give Korean and Spanish users their own words; the English
+text itself comes from the English catalog. Work that may wait (a picture, a
+table busy placing) is deferred first, so Discord's 3-second deadline is never
+missed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from engine import Tile, parse_tile
+
+from . import texts
+from .i18n import SUPPORTED, pick_locale, t
+from .replies import files, guarded, locale_of
+from .tables import LEVELS, Refusal, TableStatus
+from .views import lobby_view, manager_of, rules_message, send_hand, show_hand_view
+
+MAX_CHOICES = 25
+
+
+def described(key: str) -> app_commands.locale_str:
+    """A description in English (from the catalog), translatable by its Fluent `key`."""
+    return app_commands.locale_str(t("en", key), key=key)
+
+
+LEVEL_CHOICES = [app_commands.Choice(name=described(f"choice-level-{x}"), value=x) for x in LEVELS]
+LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x) for x in SUPPORTED]
+
+
+class FiveUpCommands(app_commands.Group):
+    """`/five-up start | join | leave | hand | play | board | score | rules | end | stats`."""
+
+    def __init__(self) -> None:
+        super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
+
+    # -- the lobby ------------------------------------------------------------
+
+    @app_commands.command(name="start", description=described("cmd-start"))
+    @app_commands.describe(
+        bots=described("cmd-start-bots"), level=described("cmd-start-level"), lang=described("cmd-start-lang")
+    )
+    @app_commands.choices(level=LEVEL_CHOICES, lang=LANG_CHOICES)
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        bots: app_commands.Range[int, 0, 3] = 0,
+        level: str = "normal",
+        lang: str | None = None,
+    ) -> None:
+        async def body() -> None:
+            manager = manager_of(interaction)
+            lobby = await manager.open_table(
+                guild_id=interaction.guild_id,
+                channel_id=_channel(interaction),
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                lang=lang or pick_locale(interaction.guild_locale),
+                bots=bots,
+                level=level,
+            )
+            await interaction.response.send_message(lobby.text, view=lobby_view(lobby))
+            message = await interaction.original_response()
+            await manager.set_lobby_message(lobby.table_id, message.id)
+
+        await guarded(interaction, "/five-up start", body)
+
+    @app_commands.command(name="join", description=described("cmd-join"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        async def body() -> None:
+            lobby = await manager_of(interaction).join(
+                channel_id=_channel(interaction),
+                user_id=interaction.user.id,
+                name=interaction.user.display_name,
+                locale=locale_of(interaction),
+            )
+            await interaction.response.send_message(lobby.note, ephemeral=True)
+            await _refresh_lobby(interaction, lobby)
+
+        await guarded(interaction, "/five-up join", body)
+
+    @app_commands.command(name="leave", description=described("cmd-leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async def body() -> None:
+            lobby = await manager_of(interaction).leave(
+                channel_id=_channel(interaction), user_id=interaction.user.id, locale=locale_of(interaction)
+            )
+            await interaction.response.send_message(lobby.note, ephemeral=True)
+            await _refresh_lobby(interaction, lobby)
+
+        await guarded(interaction, "/five-up leave", body)
+
+    # -- playing --------------------------------------------------------------
+
+    @app_commands.command(name="hand", description=described("cmd-hand"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, "/five-up hand", lambda: send_hand(interaction))
+
+    @app_commands.command(name="play", description=described("cmd-play"))
+    @app_commands.describe(tile=described("cmd-play-tile"), on=described("cmd-play-on"))
+    async def play(self, interaction: discord.Interaction, tile: str, on: str | None = None) -> None:
+        async def body() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            played = await manager_of(interaction).play(
+                channel_id=_channel(interaction),
+                user_id=interaction.user.id,
+                tile=tile,
+                on=on or None,
+                locale=locale_of(interaction),
+            )
+            await interaction.followup.send(played.text, ephemeral=True)
+
+        await guarded(interaction, "/five-up play", body)
+
+    @play.autocomplete("tile")
+    async def tile_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Only the caller's legal tiles, each with the best it would score."""
+        locale = locale_of(interaction)
+        by_tile = _options_by_tile(interaction)
+        wanted = current.strip().replace("|", "-")
+        out = []
+        for tile, options in by_tile.items():
+            if wanted and wanted not in str(tile) and wanted not in f"{tile.high}-{tile.low}":
+                continue
+            name = t(locale, "choice-tile", tile=str(tile), outcome=texts.outcome(locale, texts.best(options)))
+            out.append(app_commands.Choice(name=name[:100], value=str(tile)))
+        return out[:MAX_CHOICES]
+
+    @play.autocomplete("on")
+    async def target_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Where the chosen tile may go, each with its end total and points."""
+        locale = locale_of(interaction)
+        try:
+            chosen = parse_tile(str(getattr(interaction.namespace, "tile", "") or ""))
+        except ValueError:
+            return []
+        out = []
+        for option in _options_by_tile(interaction).get(chosen, []):
+            if option.on is None:
+                continue  # the opening attaches to nothing
+            name = texts.target_label(locale, option)
+            out.append(app_commands.Choice(name=name[:100], value=str(option.on)))
+        return out[:MAX_CHOICES]
+
+    # -- looking ---------------------------------------------------------------
+
+    @app_commands.command(name="board", description=described("cmd-board"))
+    async def board(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, "/five-up board", lambda: _repost(interaction, scoresheet_only=False))
+
+    @app_commands.command(name="score", description=described("cmd-score"))
+    async def score(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, "/five-up score", lambda: _repost(interaction, scoresheet_only=True))
+
+    @app_commands.command(name="rules", description=described("cmd-rules"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        async def body() -> None:
+            embed, view = rules_message(locale_of(interaction), 0)
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+        await guarded(interaction, "/five-up rules", body)
+
+    @app_commands.command(name="stats", description=described("cmd-stats"))
+    async def stats(self, interaction: discord.Interaction) -> None:
+        async def body() -> None:
+            text = await manager_of(interaction).stats(
+                guild_id=interaction.guild_id, user_id=interaction.user.id, locale=locale_of(interaction)
+            )
+            await interaction.response.send_message(texts.clip(text), ephemeral=True)
+
+        await guarded(interaction, "/five-up stats", body)
+
+    @app_commands.command(name="end", description=described("cmd-end"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        async def body() -> None:
+            post = await manager_of(interaction).end(
+                channel_id=_channel(interaction),
+                user_id=interaction.user.id,
+                name=interaction.user.display_name,
+                can_manage=interaction.permissions.manage_messages,
+            )
+            await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
+
+        await guarded(interaction, "/five-up end", body)
+
+
+def _channel(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None or interaction.guild_id is None:
+        raise Refusal("guild-only")
+    return interaction.channel_id
+
+
+def _options_by_tile(interaction: discord.Interaction) -> dict[Tile, list]:
+    if interaction.channel_id is None:
+        return {}
+    options = manager_of(interaction).choices(channel_id=interaction.channel_id, user_id=interaction.user.id)
+    by_tile: dict[Tile, list] = {}
+    for option in options:
+        by_tile.setdefault(option.tile, []).append(option)
+    return by_tile
+
+
+async def _refresh_lobby(interaction: discord.Interaction, lobby: Any) -> None:
+    """After a join or leave by command, the public lobby message shows the new seats."""
+    if lobby.message_id is None or interaction.channel is None:
+        return
+    try:
+        message = interaction.channel.get_partial_message(lobby.message_id)  # type: ignore[union-attr]
+        await message.edit(content=lobby.text, view=lobby_view(lobby))
+    except discord.HTTPException:
+        pass  # the lobby message was deleted: the seats are saved all the same
+
+
+async def _repost(interaction: discord.Interaction, *, scoresheet_only: bool) -> None:
+    """The table's latest pictures again, publicly (a refusal stays private)."""
+    manager = manager_of(interaction)
+    channel = _channel(interaction)
+    table = manager.table_in(channel)
+    if table is None:
+        raise Refusal("no-table")
+    if table.status is not TableStatus.PLAYING:
+        raise Refusal("not-started")
+    await interaction.response.defer(thinking=True)
+    post = await manager.board(channel_id=channel, scoresheet_only=scoresheet_only)
+    await interaction.followup.send(
+        post.text,
+        files=files(post.pictures),
+        view=show_hand_view(post.table_id, post.lang),
+        allowed_mentions=discord.AllowedMentions.none(),
+    )

@@ -1,0 +1,86 @@
+# Public table messages: one after every placement, and the round settlements.
+# Points shown to players are displayed points (raw / 5); pips are the dots on tiles.
+
+## Who is who
+computer-name = Computer { $number }
+side-team = { $first } & { $second }
+
+## Rounds
+round-lot = **Round { $round }.** The lot: { $draws } → **{ $player }** leads.
+round-lot-entry = { $player } { $tile }
+round-lot-again = tie, drawn again: { $draws }
+round-finisher = **Round { $round }.** { $player } went out last round and leads.
+
+## Placements
+placed-opening = **{ $player }** opened with { $tile }.
+placed-on = **{ $player }** placed { $tile } on { $on }.
+ends-breakdown = Ends { $values } = **{ $total }**
+ends-total = End total **{ $total }**
+outcome-scored = { $ends } → **+{ $points }** for { $side }.
+outcome-none = { $ends } → no points.
+outcome-over = { $ends } → { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} cancelled: { $side } would pass 61.
+outcome-settled = { $ends } → last tile, settled with the round below.
+drew = **{ $player }** drew { $count ->
+    [one] a tile
+   *[other] { $count } tiles
+} from the boneyard.
+passed = **{ $player }** passed: nothing fits and the boneyard is empty.
+takeover = { $player } is away, so a computer player places for them until they are back.
+
+## Round settlement: a player went out (domino)
+domino-title = **{ $player } went out!** Round { $round } is over.
+settlement-hands = Hands revealed:
+settlement-hand = • { $player }: { $tiles } ({ $pips } pips)
+settlement-hand-empty = • { $player }: no tiles
+domino-placement = Last placement: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+domino-opponents = Opponents' tiles: { $pips } pips, rounded to { $rounded } → +{ $points }
+domino-partner = Partner's tiles: { $pips } pips, rounded to { $rounded } → −{ $points }
+domino-net-scored = Net: **{ $net }** for { $side }, applied.
+domino-net-over = Net: **{ $net }** for { $side }, cancelled: it would pass 61.
+domino-net-none = Net: 0, nothing changes.
+
+## Round settlement: blocked
+block-title = **Blocked!** Nobody can place and the boneyard is empty. Round { $round } is over.
+block-ranking = Lightest first: { $ranking }
+block-rank = { $rank }. { $player } ({ $pips } pips)
+block-award-scored = { $player }: opponents hold { $difference } more pips, rounded to { $rounded } → **+{ $points }** for { $side }.
+block-award-over = { $player }: opponents hold { $difference } more pips, rounded to { $rounded } → { $points } cancelled: { $side } would pass 61.
+block-award-skipped = { $player }: opponents hold { $difference } more pips, rounded to { $rounded } → { $points } not applied: the match was already won.
+block-no-awards = No hand is lighter than an opponent's by enough to score.
+block-winner = { $side } { $count ->
+    [one] wins
+   *[other] win
+} the round with the lightest hand.
+block-draw = The lightest hands belong to different sides: the round is a draw.
+
+## Match end
+game-over = 🏆 **{ $side }** { $count ->
+    [one] reaches
+   *[other] reach
+} exactly 61 and { $count ->
+    [one] wins
+   *[other] win
+} the match!
+match-record = The game record is kept: anyone can replay it.
+
+## The status lines under every message
+status-hands = Tiles in hand: { $hands }. Boneyard: { $boneyard }.
+status-hand = { $player } ({ $count })
+status-scores = Score (to 61): { $scores }
+status-score = { $side } **{ $points }**
+status-turn = **{ $player }** to play (turn started { $clock }).
+status-turn-computer = **{ $player }** is thinking…
+status-turn-away = **{ $player }** to play; a computer player places for them while they are away.
+
+## Table life
+table-restored = The bot restarted; this table carries on.
+table-ended = **{ $player }** ended the table.
+table-closed-unreadable = This table's saved game could not be read, so the table was closed. Sorry! Open a new one with /five-up start.
+reminder = { $mention }, it's your turn at Five Up (since { $since }). If you stay away, a computer player will place for you { $deadline }.
+board-title = The table now. { $status }

@@ -1,0 +1,20 @@
+# The public lobby message and its buttons.
+lobby-title = **Exact 61 Five Up**: { $host } opened a table. First side to exactly 61 wins.
+lobby-seat-player = { $number }. { $player }
+lobby-seat-computer = { $number }. 🤖 { $player } ({ $level })
+lobby-teams = Partners sit opposite: **{ $first }** vs **{ $second }**.
+lobby-count = { $count } of 4 seats taken. Press **Join** to sit down; the host starts with 2 to 4 players.
+lobby-started = The match has started. Good luck!
+lobby-cancelled = { $player } cancelled the table.
+lobby-closed = This table is closed.
+lobby-joined = You sat down at seat { $number }.
+lobby-left = You left the table.
+lobby-started-private = The match has started.
+button-join = Join
+button-leave = Leave
+button-start = Start
+button-cancel = Cancel
+button-show-hand = Show my hand
+level-easy = easy
+level-normal = normal
+level-hard = hard

@@ -1,0 +1,72 @@
+"""Public table messages, sent to each channel in the order the manager published them.
+
+The manager hands over a `Post` under the table's lock and moves on; a small
+worker per channel sends the posts one after another over Discord's HTTP API
+(`get_partial_messageable`: no cache or gateway event needed), so a slow
+upload never holds a table's lock and the messages never overtake each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+
+import discord
+
+from .replies import files
+from .tables import Post
+from .views import show_hand_view
+
+log = logging.getLogger(__name__)
+
+
+class ChannelPublisher:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._queues: dict[int, deque[Post]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+
+    def publish(self, post: Post) -> None:
+        queue = self._queues.setdefault(post.channel_id, deque())
+        queue.append(post)
+        if post.channel_id not in self._workers:
+            self._workers[post.channel_id] = asyncio.create_task(self._drain(post.channel_id))
+
+    async def _drain(self, channel_id: int) -> None:
+        queue = self._queues[channel_id]
+        try:
+            while queue:
+                await self.send(queue.popleft())
+        finally:
+            del self._queues[channel_id]
+            del self._workers[channel_id]
+
+    async def send(self, post: Post) -> discord.Message | None:
+        """Send one post now; a failure is logged and does not stop the posts after it."""
+        channel = self.client.get_partial_messageable(post.channel_id)
+        extra = {}
+        if post.pictures:
+            extra["files"] = files(post.pictures)
+        if post.hand_button:
+            extra["view"] = show_hand_view(post.table_id, post.lang)
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions if u]
+        )
+        try:
+            return await channel.send(post.text, allowed_mentions=mentions, **extra)
+        except (discord.Forbidden, discord.NotFound) as e:
+            log.warning("cannot post to channel %s (table %s): %s", post.channel_id, post.table_id, e)
+        except discord.HTTPException:
+            log.exception("posting to channel %s failed (table %s, %s)", post.channel_id, post.table_id, post.kind)
+        return None
+
+    async def flush(self) -> None:
+        """Wait until every published post has been sent (tests, shutdown)."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._workers.values()):
+            task.cancel()
+        await asyncio.gather(*list(self._workers.values()), return_exceptions=True)

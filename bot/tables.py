@@ -1,0 +1,186 @@
+"""The game manager's values: a table and its seats, and the plain results it hands to the Discord layer.
+
+Nothing here imports Discord, so the offline demo, the tests and the benchmark
+drive the same objects the bot does. A result says what to show; turning it
+into a message, an embed or buttons is the Discord layer's job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine import Match, RulesError, Tile
+
+from .i18n import t
+from .texts import Seating
+
+LEVELS = ("easy", "normal", "hard")
+MAX_SEATS = 4
+MIN_PLAYERS = 2
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+    CLOSED = "closed"
+
+
+class Refusal(Exception):
+    """A polite no: `code` names the message (errors.ftl key `error-<code>`), `params` fill it in."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    @classmethod
+    def from_rules(cls, error: RulesError, names: tuple[str, ...]) -> Refusal:
+        """An engine refusal in words: its code and params, with seat numbers turned into names."""
+        params = dict(error.params)
+        turn = params.get("turn")
+        if isinstance(turn, int) and 0 <= turn < len(names):
+            params["player"] = names[turn]
+        code = error.code.replace("_", "-")
+        if code == "bad-target" and params.get("on") is None:
+            code = "bad-target-nowhere"  # no target named: the tile fits nowhere now
+        return cls(code, **params)
+
+    def text(self, locale: object) -> str:
+        return t(locale, f"error-{self.code}", **self.params)
+
+
+@dataclass(slots=True)
+class Seat:
+    user_id: int | None  # None for a computer seat
+    name: str  # as shown (Markdown already neutralised)
+    level: str | None = None  # a computer seat's level
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(eq=False)
+class Table:
+    """One table in one channel: the lobby, then the match. Guarded by `lock`."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    lang: str
+    level: str
+    seed: str
+    status: TableStatus
+    seats: list[Seat]
+    match: Match | None = None
+    saved_record: str | None = None  # the record as last committed: what a failed write rolls back to
+    lobby_message_id: int | None = None
+    turn_started: float = 0.0
+    away: set[int] = field(default_factory=set)  # seats a computer plays for until their player is back
+    pictures: tuple[Picture, ...] = ()  # the latest table pictures, for /five-up board and score
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task[None] | None = None  # the idle watch of the seat to move
+    task: asyncio.Task[None] | None = None  # a computer player's turn in progress
+
+    @property
+    def move_no(self) -> int:
+        """How many placements the match has seen: a button made before the last one is stale."""
+        if self.match is None:
+            return 0
+        return sum(len(r.plays) for r in self.match.record.rounds)
+
+    @property
+    def seating(self) -> Seating:
+        return Seating(tuple(s.name for s in self.seats))
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+    def host_name(self) -> str:
+        seat = self.seat_of(self.host_id)
+        return self.seats[seat].name if seat is not None else "?"
+
+    def computer_seats(self) -> frozenset[int]:
+        return frozenset(i for i, s in enumerate(self.seats) if s.is_computer)
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    filename: str
+    data: bytes
+
+
+class PostKind(StrEnum):
+    TURN = "turn"  # after a placement (and the start of the match)
+    REMINDER = "reminder"  # an idle player is reminded
+    CLOSED = "closed"  # the table was ended or could not be restored
+    RESTORED = "restored"  # the bot restarted and the match carries on
+    BOARD = "board"  # /five-up board or score
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A public message for the table's channel, in the table's language."""
+
+    table_id: int
+    channel_id: int
+    kind: PostKind
+    text: str
+    pictures: tuple[Picture, ...] = ()
+    hand_button: bool = False  # attach "Show my hand"
+    mentions: tuple[int, ...] = ()  # users this message may ping
+    move_no: int = 0
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """The lobby message: its text, and whether its buttons still do anything."""
+
+    table_id: int
+    lang: str
+    text: str
+    open: bool
+    note: str = ""  # a private line for the person who acted ("You sat down at seat 2.")
+    message_id: int | None = None  # the lobby message, to edit when someone joins by command
+
+
+@dataclass(frozen=True, slots=True)
+class TargetChoice:
+    on: Tile | None
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileChoice:
+    tile: Tile
+    label: str
+    targets: tuple[TargetChoice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One player's private view: text, the hand picture, and a choice per playable tile."""
+
+    table_id: int
+    move_no: int
+    seat: int
+    text: str
+    picture: Picture | None
+    choices: tuple[TileChoice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An accepted placement: the private line for the player, and the public post already published."""
+
+    table_id: int
+    text: str
+    post: Post

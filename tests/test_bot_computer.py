@@ -1,0 +1,62 @@
+"""Computer players as the bot runs them: inline, and in a worker process from the game record."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
+
+from bot.computer import InlineComputer, ProcessComputer, choose_from_record
+from engine import Match, Phase
+
+
+def _midgame(seed: str, placements: int) -> Match:
+    match = Match.new(3, seed)
+    rng = random.Random(seed)
+    for _ in range(placements):
+        options = match.options()
+        option = options[rng.randrange(len(options))]
+        match.place(match.turn, option.tile, option.on)
+    assert match.phase is Phase.PLAYING
+    return match
+
+
+async def test_the_worker_chooses_from_the_record_what_inline_chooses() -> None:
+    inline = InlineComputer()
+    for n in range(6):
+        match = _midgame(f"c{n}", 4 + n)
+        seat = match.turn
+        tile, on = await inline.choose(match, seat, "normal", f"rng-{n}")
+        assert (tile, on) in {(o.tile, o.on) for o in match.options(seat)}
+        worker = choose_from_record(match.record.dumps(), seat, "normal", f"rng-{n}", None)
+        assert worker == (str(tile), None if on is None else str(on))
+
+
+async def test_a_worker_process_plays_hard() -> None:
+    computer = ProcessComputer(workers=1, budget_s=0.05)
+    try:
+        await computer.start()
+        match = _midgame("hard", 6)
+        seat = match.turn
+        tile, on = await computer.choose(match, seat, "hard", "rng")
+    finally:
+        computer.close()
+    assert (tile, on) in {(o.tile, o.on) for o in match.options(seat)}
+
+
+async def test_a_dead_worker_is_replaced() -> None:
+    computer = ProcessComputer(workers=1, budget_s=0.05)
+    try:
+        await computer.start()
+        for process in list(computer._pool._processes.values()):
+            process.kill()
+            process.join()
+        match = _midgame("dead", 5)
+        seat = match.turn
+        with pytest.raises(BrokenProcessPool):
+            await computer.choose(match, seat, "normal", "rng")
+        tile, on = await computer.choose(match, seat, "normal", "rng")
+    finally:
+        computer.close()
+    assert (tile, on) in {(o.tile, o.on) for o in match.options(seat)}

@@ -1,0 +1,66 @@
+"""Settings from the environment and `.env`, and what `python -m bot` says without a token."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config, ConfigError, load_config
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        "# comment\nDISCORD_TOKEN='secret-token'\nDATABASE_PATH=/data/x.sqlite3\nTURN_TIMEOUT_SECONDS=60\n"
+        "export LOG_LEVEL=debug\nDEV_GUILD_ID=123\n",
+        encoding="utf-8",
+    )
+    config = load_config({"TURN_TIMEOUT_SECONDS": "90", "SHARD_COUNT": "4", "SHARD_IDS": "0,2"}, env_file)
+    assert config == Config(
+        token="secret-token",
+        database_path=Path("/data/x.sqlite3"),
+        dev_guild_id=123,
+        turn_timeout=90.0,
+        log_level="DEBUG",
+        shard_count=4,
+        shard_ids=(0, 2),
+    )
+    assert "secret-token" not in repr(config)
+
+
+def test_defaults_without_anything(tmp_path: Path) -> None:
+    config = load_config({}, tmp_path / "missing.env")
+    assert config == Config() and config.turn_timeout == 300.0 and config.database_path == Path("five_up.sqlite3")
+
+
+@pytest.mark.parametrize(
+    ("environ", "complaint"),
+    [
+        ({"TURN_TIMEOUT_SECONDS": "soon"}, "TURN_TIMEOUT_SECONDS must be a number"),
+        ({"TURN_TIMEOUT_SECONDS": "0"}, "TURN_TIMEOUT_SECONDS must be positive"),
+        ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be one of"),
+        ({"SHARD_IDS": "1"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_IDS": "3", "SHARD_COUNT": "2"}, "between 0 and SHARD_COUNT - 1"),
+        ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID must be a number"),
+    ],
+)
+def test_unusable_settings_are_named(tmp_path: Path, environ: dict[str, str], complaint: str) -> None:
+    with pytest.raises(ConfigError, match=complaint):
+        load_config(environ, tmp_path / "missing.env")
+
+
+def test_without_a_token_the_bot_says_so_in_one_line(tmp_path: Path) -> None:
+    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"} | {"PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=environ, capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 2 and run.stdout == ""
+    (line,) = run.stderr.splitlines()
+    assert "DISCORD_TOKEN" in line and "https://discord.com/developers/applications" in line
+    assert "python -m bot.demo" in line

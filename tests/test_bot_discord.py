@@ -1,0 +1,324 @@
+"""The bot end to end: real discord.py interactions (slash commands, buttons, autocomplete) against
+the fake Discord of `tests/discord_fake`, with the real manager, SQLite file and renderer."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+from discord import Permissions
+from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeThread, FakeUser
+from test_bot_helpers import PNG, named_tiles, pick, public_tiles
+
+from bot.app import FiveUpBot
+from bot.computer import InlineComputer
+from bot.config import Config
+from bot.i18n import t
+from bot.tables import Table, TableStatus
+from engine import Option, Tile
+
+PUBLIC_PICTURES = {"layout.png", "scoresheet.png"}
+
+
+def new_bot(path: Path, **options: object) -> FiveUpBot:
+    config = Config(token="fake", database_path=path, turn_timeout=3600.0)
+    return FiveUpBot(config, computer=InlineComputer(), computer_pause=(0.0, 0.0), **options)
+
+
+class World:
+    """The fake Discord, the bot, one guild with a #games channel, and a privacy watch on #games."""
+
+    def __init__(self, fake: FakeDiscord, guild: FakeGuild, users: list[FakeUser], mod: FakeUser) -> None:
+        self.fake = fake
+        self.guild = guild
+        self.users = users
+        self.mod = mod
+        self.channel = guild.channel("games")
+        self.seen: set[int] = set()
+        self.cursor = 0
+
+    @property
+    def bot(self) -> FiveUpBot:
+        bot = self.fake.client
+        assert isinstance(bot, FiveUpBot)
+        return bot
+
+    @property
+    def table(self) -> Table:
+        assert self.bot.manager is not None
+        table = self.bot.manager.table_in(self.channel.id)
+        assert table is not None
+        return table
+
+    def user_at(self, table: Table, seat: int) -> FakeUser:
+        user_id = table.seats[seat].user_id
+        return next(u for u in self.users if u.id == user_id)
+
+    def public(self) -> list[FakeMessage]:
+        return self.fake.messages(self.channel)
+
+    def check_privacy(self, table: Table) -> None:
+        """New public messages name no tile beyond what the events since the last check made public."""
+        assert table.match is not None
+        events = table.match.events[self.cursor :]
+        self.cursor = len(table.match.events)
+        allowed = public_tiles(events)
+        for message in self.public():
+            if message.id in self.seen:
+                continue
+            self.seen.add(message.id)
+            leaked = named_tiles(message.text) - allowed
+            assert not leaked, f"public message names {sorted(map(str, leaked))}: {message.text}"
+            for attachment in message.attachments:
+                assert attachment.filename in PUBLIC_PICTURES and attachment.data.startswith(PNG)
+
+    async def start_table(self, players: list[FakeUser], **options: object) -> Table:
+        host, *others = players
+        await self.fake.slash(host, self.channel, "five-up start", **options)
+        lobby = self.fake.last_message(self.channel)
+        table = self.table
+        for user in others:
+            await self.fake.click(user, lobby, f"5up:lobby:{table.id}:join")
+        await self.fake.click(host, lobby, f"5up:lobby:{table.id}:start")
+        assert table.status is TableStatus.PLAYING
+        assert "5up:lobby" not in " ".join(self.fake._message(lobby).custom_ids())  # buttons gone
+        return table
+
+    async def place_by_buttons(self, table: Table, user: FakeUser, option: Option) -> FakeMessage:
+        """Show my hand → the tile's button → (if it fits in several places) the target's button."""
+        post = self.public()[-1]
+        await self.fake.click(user, post, f"5up:hand:{table.id}")
+        hand = self.fake.ephemeral_messages(user, self.channel)[-1]
+        move = table.move_no
+        await self.fake.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}")
+        hand = self.fake._message(hand)
+        if table.move_no == move:  # several places: the same message now offers the targets
+            on = "open" if option.on is None else str(option.on)
+            await self.fake.click(user, hand, f"5up:on:{table.id}:{move}:{option.tile}:{on}")
+        assert play_at(table, move) == (option.tile, option.on)
+        return self.fake._message(hand)
+
+    async def place_by_command(self, table: Table, user: FakeUser, option: Option) -> None:
+        values = {"tile": str(option.tile)} | ({} if option.on is None else {"on": str(option.on)})
+        move = table.move_no
+        record = await self.fake.slash(user, self.channel, "five-up play", **values)
+        assert play_at(table, move) == (option.tile, option.on), record.last_reply
+
+
+def play_at(table: Table, number: int) -> tuple[Tile, Tile | None] | None:
+    """The placement made as move `number` of the match (0-based), if it has been made."""
+    plays = [p for r in table.match.record.rounds for p in r.plays]
+    return (plays[number].tile, plays[number].on) if number < len(plays) else None
+
+
+@asynccontextmanager
+async def world(tmp_path: Path, count: int, *, locales: tuple[str, ...] = ()) -> AsyncIterator[World]:
+    users = [FakeUser(f"player{n}", locale=(locales[n] if n < len(locales) else "en-US")) for n in range(count)]
+    moderator = FakeRole("moderator", Permissions(manage_messages=True))
+    mod = FakeMember(FakeUser("mod"), roles=[moderator])
+    guild = FakeGuild(
+        roles=[moderator],
+        channels=["games", "lounge"],
+        threads=[FakeThread("games-thread", parent="games")],
+        members=[*users, mod],
+    )
+    bot = new_bot(tmp_path / "db.sqlite3")
+    fake = await FakeDiscord.start(bot, guilds=[guild], users=users)
+    try:
+        yield World(fake, guild, users, mod.user)
+    finally:
+        await fake.close()
+
+
+async def play_to_the_end(w: World, table: Table, rng: random.Random, *, limit: int = 2000) -> int:
+    """Every human placement through Discord: mostly buttons, sometimes `/five-up play`."""
+    steps = 0
+    while table.status is TableStatus.PLAYING and steps < limit:
+        match = table.match
+        assert match is not None and match.turn is not None
+        seat = match.turn
+        user = w.user_at(table, seat)
+        option = pick(match.options(seat), rng)
+        if steps % 7 == 3:
+            await w.place_by_command(table, user, option)
+        else:
+            receipt = await w.place_by_buttons(table, user, option)
+            assert receipt.content.startswith("You placed") and not receipt.attachments and not receipt.buttons
+        w.check_privacy(table)
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_whole_matches_through_discord(tmp_path: Path, players: int) -> None:
+    async with world(tmp_path, players) as w:
+        table = await w.start_table(w.users)
+        steps = await play_to_the_end(w, table, random.Random(players))
+        assert table.status is TableStatus.OVER and steps > 10
+        final = w.public()[-1]
+        assert "exactly 61" in final.content and not final.buttons
+        assert {a.filename for a in final.attachments} == PUBLIC_PICTURES
+        # one message per placement, each with both pictures and (until the end) "Show my hand"
+        placed = [m for m in w.public() if " placed " in m.content or " opened with " in m.content]
+        assert len(placed) == sum(len(r.plays) for r in table.match.record.rounds)
+        assert all(m.buttons for m in placed[:-1])
+        stats = await w.fake.slash(w.users[0], w.channel, "five-up stats")
+        assert "Your record: 1 played" in stats.last_reply.content
+        w.fake.assert_clean()
+
+
+async def test_a_restart_keeps_the_match_and_its_buttons(tmp_path: Path) -> None:
+    async with world(tmp_path, 2) as w:
+        table = await w.start_table(w.users)
+        rng = random.Random(9)
+        for _ in range(3):
+            seat = table.match.turn
+            await w.place_by_buttons(table, w.user_at(table, seat), pick(table.match.options(seat), rng))
+        seat = table.match.turn
+        mover = w.user_at(table, seat)
+        old_post = w.public()[-1]
+        await w.fake.click(mover, old_post, f"5up:hand:{table.id}")
+        old_hand = w.fake.ephemeral_messages(mover, w.channel)[-1]
+        record_before = table.match.record.dumps()
+        move = table.move_no
+        w.check_privacy(table)  # the replayed match has the same events, so the cursor carries over
+
+        w.fake = await w.fake.restart(new_bot(tmp_path / "db.sqlite3"))
+        again = w.table
+        assert again is not table and again.match.record.dumps() == record_before
+        restored = w.public()[-1]
+        assert "The bot restarted" in restored.content and restored.buttons
+
+        # the hand message from before the restart still plays
+        option = again.match.options(seat)[0]
+        await w.fake.click(mover, old_hand, f"5up:tile:{again.id}:{move}:{option.tile}")
+        if again.move_no == move:
+            on = "open" if option.on is None else str(option.on)
+            await w.fake.click(mover, w.fake._message(old_hand), f"5up:on:{again.id}:{move}:{option.tile}:{on}")
+        assert again.move_no == move + 1
+        board = await w.fake.slash(mover, w.channel, "five-up board")
+        assert {a.filename for a in board.last_reply.attachments} == PUBLIC_PICTURES
+        assert not board.last_reply.ephemeral and "Tiles in hand:" in board.last_reply.content
+        score = await w.fake.slash(mover, w.channel, "five-up score")
+        assert [a.filename for a in score.last_reply.attachments] == ["scoresheet.png"]
+        w.check_privacy(again)
+        # and now that message is stale: the old "Show my hand" still answers, privately
+        record = await w.fake.click(w.user_at(again, again.match.turn), old_post, f"5up:hand:{again.id}")
+        assert record.last_reply is not None and record.last_reply.ephemeral
+        w.fake.assert_clean()
+
+
+async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
+    async with world(tmp_path, 3) as w:
+        ana, bo, cy = w.users
+        table = await w.start_table([ana, bo])
+        second = await w.fake.slash(cy, w.channel, "five-up start")
+        assert second.last_reply.ephemeral and "already has a Five Up table" in second.last_reply.content
+
+        match = table.match
+        seat = match.turn
+        mover, other = w.user_at(table, seat), w.user_at(table, 1 - seat)
+        saved = match.record.dumps()
+        public = len(w.public())
+
+        wrong = await w.fake.slash(other, w.channel, "five-up play", tile=str(match.hand(1 - seat)[0]))
+        assert wrong.last_reply.ephemeral and "It's not your turn" in wrong.last_reply.content
+        stranger = await w.fake.click(cy, w.public()[-1], f"5up:hand:{table.id}")
+        assert "You are not sitting at this table." in stranger.last_reply.content
+        illegal = await w.fake.slash(mover, w.channel, "five-up play", tile=str(match.hand(1 - seat)[0]))
+        assert "You don't hold" in illegal.last_reply.content and illegal.last_reply.ephemeral
+        nonsense = await w.fake.slash(mover, w.channel, "five-up play", tile="nine")
+        assert "is not a tile" in nonsense.last_reply.content
+        assert match.record.dumps() == saved and len(w.public()) == public
+
+        # two clicks at once: one placement only; then an older hand message is stale
+        by_command = await w.fake.slash(mover, w.channel, "five-up hand")
+        older = by_command.last_reply
+        assert older.ephemeral and older.attachments[0].filename == "hand.png" and older.buttons
+        await w.fake.click(mover, w.public()[-1], f"5up:hand:{table.id}")
+        hand = w.fake.ephemeral_messages(mover, w.channel)[-1]
+        assert hand.id != older.id and hand.attachments[0].filename == "hand.png"
+        single = {}
+        for option in match.options(seat):
+            single.setdefault(option.tile, []).append(option)
+        tiles = [tile for tile, options in single.items() if len(options) == 1]
+        assert tiles, "the opening fits in one place"
+        ids = [b["custom_id"] for b in hand.buttons if b["custom_id"].endswith(str(tiles[0]))]
+        first = w.fake.click(mover, hand, ids[0], settle=False)
+        second_click = w.fake.click(mover, hand, ids[0], settle=False)
+        records = await asyncio.gather(first, second_click)
+        await w.fake.wait_idle()
+        assert table.move_no == 1 and len(w.public()) == public + 1
+        replies = [r.last_reply.content for r in records if r.followups]
+        assert any("out of date" in text for text in replies)
+        stale = await w.fake.click(mover, older, ids[0])
+        assert "out of date" in stale.last_reply.content
+        w.check_privacy(table)
+        w.fake.assert_clean()
+
+
+async def test_lobby_commands_rules_and_ending(tmp_path: Path) -> None:
+    async with world(tmp_path, 3, locales=("en-US", "ko", "es-ES")) as w:
+        ana, bo, cy = w.users
+        await w.fake.slash(ana, w.channel, "five-up start", bots=1, level="easy", lang="en")
+        lobby = w.fake.last_message(w.channel)
+        assert "🤖 Computer 1 (easy)" in lobby.content
+        joined = await w.fake.slash(bo, w.channel, "five-up join")
+        assert joined.last_reply.ephemeral
+        assert "player1" in w.fake._message(lobby).content  # the lobby message was edited
+        await w.fake.slash(bo, w.channel, "five-up leave")
+        assert "player1" not in w.fake._message(lobby).content
+        refused = await w.fake.click(bo, lobby, f"5up:lobby:{w.table.id}:start")
+        assert refused.last_reply.ephemeral and refused.last_reply.content != ""
+
+        rules = await w.fake.slash(cy, w.channel, "five-up rules")
+        page = rules.last_reply
+        assert page.ephemeral and page.embeds and page.embeds[0].description
+        first_page = page.embeds[0].description
+        await w.fake.click(cy, page, "5up:rules:1:next")
+        assert w.fake._message(page).embeds[0].description != first_page
+
+        thread = w.guild.threads[0]
+        in_thread = await w.fake.slash(cy, thread, "five-up start")  # a thread is a channel of its own
+        assert not in_thread.last_reply.ephemeral and w.bot.manager.table_in(thread.id) is not None
+
+        table_id = w.table.id
+        denied = await w.fake.slash(bo, w.channel, "five-up end")
+        assert denied.last_reply.ephemeral and w.bot.manager.table_in(w.channel.id) is not None
+        ended = await w.fake.slash(w.mod, w.channel, "five-up end")  # Manage Messages, not the host
+        assert "ended the table" in ended.last_reply.content and not ended.last_reply.ephemeral
+        assert w.bot.manager.table_in(w.channel.id) is None
+        gone = await w.fake.click(bo, lobby, f"5up:lobby:{table_id}:join")
+        assert gone.last_reply.ephemeral and gone.last_reply.content == t("ko", "error-table-gone")  # bo reads Korean
+        w.fake.assert_clean()
+
+
+async def test_a_match_against_the_computer(tmp_path: Path) -> None:
+    async with world(tmp_path, 1) as w:
+        (ana,) = w.users
+        await w.fake.slash(ana, w.channel, "five-up start", bots=1, level="normal")
+        lobby = w.fake.last_message(w.channel)
+        table = w.table
+        await w.fake.click(ana, lobby, f"5up:lobby:{table.id}:start")
+        rng = random.Random(4)
+        while table.status is TableStatus.PLAYING:
+            await w.fake.wait_idle()
+            seat = table.match.turn
+            assert seat == 0, "the computer seat should have played"
+            options = table.match.options(0)
+            tiles = await w.fake.autocomplete(ana, w.channel, "five-up play", focused="tile", value="")
+            assert {c["value"] for c in tiles.choices} == {str(o.tile) for o in options}
+            option = pick(options, rng)
+            targets = await w.fake.autocomplete(
+                ana, w.channel, "five-up play", focused="on", value="", tile=str(option.tile)
+            )
+            expected = {str(o.on) for o in options if o.tile == option.tile and o.on is not None}
+            assert {c["value"] for c in targets.choices} == expected
+            await w.place_by_buttons(table, ana, option)
+            w.check_privacy(table)
+        assert any("Computer 1" in m.content and " placed " in m.content for m in w.public())
+        w.fake.assert_clean()
