@@ -142,6 +142,10 @@ class Layout:
 
     # -- asking -------------------------------------------------------------
 
+    def open_values(self) -> frozenset[int]:
+        """The pip values a tile can attach to now (empty on an empty table, which takes anything)."""
+        return frozenset(p for p, tiles in enumerate(self._by_pip) if tiles)
+
     def accepts(self, tile: Tile) -> bool:
         """Whether `tile` can be placed anywhere on the layout."""
         if not self.nodes:

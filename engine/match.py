@@ -121,7 +121,10 @@ class Match:
         other.sides = self.sides
         other.seed = None  # a clone never deals: search stops at the end of the round
         rounds = self.record.rounds if keep_history else self.record.rounds[-1:]
-        other.record = Record(self.players, [RoundRecord(r.leader, r.hands, r.boneyard, list(r.plays)) for r in rounds])
+        other.record = Record(
+            self.players,
+            [RoundRecord(r.leader, [list(h) for h in r.hands], list(r.boneyard), list(r.plays)) for r in rounds],
+        )
         other.events = list(self.events) if keep_history else []
         other.scores = list(self.scores)
         other.phase = self.phase
@@ -137,6 +140,23 @@ class Match:
         other.next_leader = self.next_leader
         other.last = self.last
         return other
+
+    def redeal_hidden(self, seat: int, hands: list[list[Tile]], boneyard: list[Tile]) -> None:
+        """Give every seat but `seat` these hands and make `boneyard` the tiles still to draw.
+
+        For search on a clone: a computer player samples what it cannot see and plays on.
+        The tiles must be exactly the ones hidden from `seat` now.
+        """
+        hidden = [t for s, h in enumerate(self.hands) if s != seat for t in h] + self.boneyard[self.drawn :]
+        given = [t for s, h in enumerate(hands) if s != seat for t in h] + list(boneyard)
+        if sorted(hidden) != sorted(given) or any(
+            len(h) != len(self.hands[s]) for s, h in enumerate(hands) if s != seat
+        ):
+            raise ValueError("a redeal must share out exactly the hidden tiles, hand sizes unchanged")
+        for s, h in enumerate(hands):
+            if s != seat:
+                self.hands[s] = list(h)
+        self.boneyard = self.boneyard[: self.drawn] + list(boneyard)
 
     def replay_steps(self, record: Record | object) -> Iterator[list[Event]]:
         """Play a record into this fresh match, yielding the events of each step as it goes.

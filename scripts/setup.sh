@@ -6,4 +6,5 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[dev]'
+# setuptools' notes about editable installs are for package authors, not for someone setting up
+PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet -e '.[dev]'

@@ -322,3 +322,24 @@ def test_a_bad_deal_is_refused(leader: int, hands: list[str], pile: str | None, 
     with pytest.raises(RecordError) as caught:
         Match(2).start_round(leader, dealt, [] if pile == "" else boneyard)
     assert str(caught.value) == message
+
+
+def test_redeal_hidden_swaps_only_what_the_seat_cannot_see() -> None:
+    match = Match.new(3, "redeal")
+    seat = match.turn
+    assert seat is not None
+    world = match.clone()
+    others = [s for s in range(3) if s != seat]
+    hidden = sorted(t for s in others for t in world.hands[s]) + sorted(world.boneyard[world.drawn :])
+    hidden.reverse()
+    sizes = [len(world.hands[s]) for s in range(3)]
+    hands: list[list] = [[] for _ in range(3)]
+    for s in others:
+        hands[s], hidden = hidden[: sizes[s]], hidden[sizes[s] :]
+    world.redeal_hidden(seat, hands, hidden)
+    assert world.hands[seat] == match.hands[seat]
+    assert [world.hands[s] for s in others] == [hands[s] for s in others]
+    assert world.boneyard[world.drawn :] == hidden
+    assert match.hands != world.hands  # the original is untouched
+    with pytest.raises(ValueError):
+        world.redeal_hidden(seat, hands, hidden[1:])  # a tile went missing

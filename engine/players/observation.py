@@ -73,10 +73,7 @@ class Observation:
 
 def open_values(layout: Layout) -> frozenset[int]:
     """The pip values a tile can attach to now."""
-    values: set[int] = set()
-    for pips in layout.open_pips.values():
-        values.update(pips)
-    return frozenset(values)
+    return layout.open_values()
 
 
 def observe(match: Match, seat: int) -> Observation:

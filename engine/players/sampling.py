@@ -77,14 +77,7 @@ def _satisfiable(slots: list[frozenset[int]], tiles: list[Tile]) -> bool:
 
 
 def make_world(match: Match, obs: Observation, hands: list[list[Tile]], boneyard: list[Tile]) -> Match:
-    """A clone of `match` with the hidden tiles replaced by the given deal.
-
-    Match has no public way to redeal hidden tiles, so this writes the clone's
-    hands and boneyard directly; it is the only place in the players that does.
-    """
+    """A clone of `match` with the hidden tiles replaced by the given deal."""
     world = match.clone()
-    for seat, hand in enumerate(hands):
-        if seat != obs.seat:
-            world.hands[seat] = list(hand)
-    world.boneyard = world.boneyard[: world.drawn] + list(boneyard)
+    world.redeal_hidden(obs.seat, hands, boneyard)
     return world
