@@ -1,0 +1,32 @@
+# Descripciones de comandos, opciones y elecciones (en el selector de comandos de Discord).
+# Los nombres de los comandos no se traducen.
+cmd-five-up = Juega a Exact 61 Five Up, el juego de dominó
+cmd-start = Abre una mesa de Five Up en este canal
+cmd-start-bots = Cuántos jugadores de la máquina sentar (de 0 a 3)
+cmd-start-level = El nivel de los jugadores de la máquina
+cmd-start-lang = El idioma de los mensajes de la mesa
+cmd-join = Siéntate a la mesa de este canal
+cmd-leave = Deja la mesa antes de que empiece la partida
+cmd-hand = Mira tus fichas en privado y juégalas
+cmd-play = Coloca una ficha
+cmd-play-tile = La ficha de tu mano, por ejemplo 3-5
+cmd-play-on = La ficha de la mesa a la que unirla
+cmd-board = Vuelve a mostrar la última imagen de la mesa
+cmd-score = Vuelve a mostrar la hoja de puntuación
+cmd-rules = Lee las reglas
+cmd-end = Cierra la mesa de este canal (anfitrión o permiso Gestionar mensajes)
+cmd-stats = La clasificación de este servidor y tu historial
+choice-level-easy = fácil
+choice-level-normal = normal
+choice-level-hard = difícil
+choice-lang-en = English (inglés)
+choice-lang-ko = 한국어 (coreano)
+choice-lang-es = Español
+rules-page = Página { $page } de { $pages }
+button-previous = Anterior
+button-next = Siguiente
+stats-title = Five Up en este servidor
+stats-line = { $rank }. { $player }: { $wins } ganadas de { $matches }, puntuación media { $average }
+stats-none = Todavía no hay partidas terminadas en este servidor.
+stats-yours = Tu historial: partidas jugadas { $matches }, ganadas { $wins }, puntuación media { $average }.
+stats-yours-none = Todavía no has terminado ninguna partida en este servidor.

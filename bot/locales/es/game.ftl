@@ -1,0 +1,86 @@
+# Mensajes públicos de la mesa: uno tras cada colocación, y las liquidaciones de ronda.
+# Los puntos que ven los jugadores son puntos mostrados (puntos brutos ÷ 5).
+
+## Quién es quién
+computer-name = Máquina { $number }
+side-team = { $first } y { $second }
+
+## Rondas
+round-lot = **Ronda { $round }.** El sorteo: { $draws } → abre **{ $player }**.
+round-lot-entry = { $player } { $tile }
+round-lot-again = empate, nuevo sorteo: { $draws }
+round-finisher = **Ronda { $round }.** { $player } jugó su última ficha en la ronda anterior y abre.
+
+## Colocaciones
+placed-opening = **{ $player }** abrió con { $tile }.
+placed-on = **{ $player }** colocó { $tile } en { $on }.
+ends-breakdown = Extremos { $values } = **{ $total }**
+ends-total = Suma de extremos **{ $total }**
+outcome-scored = { $ends } → **+{ $points }** para { $side }.
+outcome-none = { $ends } → sin puntos.
+outcome-over = { $ends } → { $points ->
+    [one] 1 punto descartado
+   *[other] { $points } puntos descartados
+}: { $side } superaría 61.
+outcome-settled = { $ends } → última ficha: se liquida con la ronda, más abajo.
+drew = **{ $player }** robó { $count ->
+    [one] una ficha
+   *[other] { $count } fichas
+} del montón de robo.
+passed = **{ $player }** pasó el turno: no puede colocar nada y el montón de robo está vacío.
+takeover = { $player } no está, así que la máquina coloca en su lugar hasta que vuelva.
+
+## Liquidación de la ronda: alguien jugó su última ficha
+domino-title = **¡{ $player } jugó su última ficha!** Termina la ronda { $round }.
+settlement-hands = Manos reveladas:
+settlement-hand = • { $player }: { $tiles } (valor { $pips })
+settlement-hand-empty = • { $player }: sin fichas
+domino-placement = Última colocación: { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+}
+domino-opponents = Fichas rivales: valor { $pips }, redondeado a { $rounded } → +{ $points }
+domino-partner = Fichas del compañero: valor { $pips }, redondeado a { $rounded } → −{ $points }
+domino-net-scored = Neto: **{ $net }** para { $side }, aplicado.
+domino-net-over = Neto: **{ $net }** para { $side }, descartado: superaría 61.
+domino-net-none = Neto: 0, nada cambia.
+
+## Liquidación de la ronda: bloqueo
+block-title = **¡Bloqueo!** Nadie puede colocar y el montón de robo está vacío. Termina la ronda { $round }.
+block-ranking = De menor a mayor valor: { $ranking }
+block-rank = { $rank }. { $player } (valor { $pips })
+block-award-scored = { $player }: los rivales suman { $difference } más, redondeado a { $rounded } → **+{ $points }** para { $side }.
+block-award-over = { $player }: los rivales suman { $difference } más, redondeado a { $rounded } → { $points } descartado: { $side } superaría 61.
+block-award-skipped = { $player }: los rivales suman { $difference } más, redondeado a { $rounded } → { $points } no aplicado: la partida ya estaba ganada.
+block-no-awards = Ninguna mano es lo bastante más ligera que una rival como para puntuar.
+block-winner = { $side } { $count ->
+    [one] gana
+   *[other] ganan
+} la ronda con la mano de menor valor.
+block-draw = Las manos de menor valor son de jugadores o parejas rivales: la ronda es un empate.
+
+## Fin de la partida
+game-over = 🏆 ¡**{ $side }** { $count ->
+    [one] alcanza
+   *[other] alcanzan
+} exactamente 61 y { $count ->
+    [one] gana
+   *[other] ganan
+} la partida!
+match-record = Se guarda el registro de la partida: cualquiera puede reproducirla.
+
+## Las líneas de estado bajo cada mensaje
+status-hands = Fichas en mano: { $hands }. Montón de robo: { $boneyard }.
+status-hand = { $player } ({ $count })
+status-scores = Puntuación (hasta 61): { $scores }
+status-score = { $side } **{ $points }**
+status-turn = Le toca a **{ $player }** (turno iniciado { $clock }).
+status-turn-computer = **{ $player }** está pensando…
+status-turn-away = Le toca a **{ $player }**; la máquina coloca en su lugar mientras no esté.
+
+## La vida de la mesa
+table-restored = El bot se reinició; esta mesa continúa.
+table-ended = **{ $player }** cerró la mesa.
+table-closed-unreadable = No se pudo leer la partida guardada de esta mesa, así que se cerró. ¡Lo sentimos! Abre una nueva con /five-up start.
+reminder = { $mention }, te toca en Five Up (desde { $since }). Si sigues ausente, la máquina colocará por ti { $deadline }.
+board-title = La mesa ahora. { $status }

@@ -1,0 +1,20 @@
+# El mensaje público de la sala de espera y sus botones.
+lobby-title = **Exact 61 Five Up**: { $host } abrió una mesa. Gana quien llegue primero a exactamente 61.
+lobby-seat-player = { $number }. { $player }
+lobby-seat-computer = { $number }. 🤖 { $player } ({ $level })
+lobby-teams = Los compañeros se sientan enfrentados: **{ $first }** contra **{ $second }**.
+lobby-count = { $count } de 4 asientos ocupados. Pulsa **Unirse** para sentarte; el anfitrión empieza con 2 a 4 jugadores.
+lobby-started = La partida ha empezado. ¡Buena suerte!
+lobby-cancelled = { $player } canceló la mesa.
+lobby-closed = Esta mesa está cerrada.
+lobby-joined = Te sentaste en el asiento { $number }.
+lobby-left = Dejaste la mesa.
+lobby-started-private = La partida ha empezado.
+button-join = Unirse
+button-leave = Salir
+button-start = Empezar
+button-cancel = Cancelar
+button-show-hand = Ver mi mano
+level-easy = fácil
+level-normal = normal
+level-hard = difícil

@@ -1,0 +1,24 @@
+# 나만 보이는 메시지: 내 보유 타일과 선택지.
+hand-tiles = 내 타일: { $tiles } (눈값 { $pips }).
+hand-empty = 남은 타일이 없습니다.
+hand-drew = { $tiles } 타일을 뽑았습니다.
+hand-must-place = 뽑은 { $tile } 타일을 놓아야 합니다.
+hand-your-turn = **내 차례**: 타일을 고르세요. 각 버튼에 얻을 점수가 표시됩니다.
+hand-pick-place = { $tile } 타일을 어디에 놓을까요? 각 선택지에 얻을 점수가 표시됩니다.
+hand-wait = **{ $player }** 님 차례입니다.
+hand-over = 경기가 끝났습니다.
+hand-back = 돌아오신 것을 환영합니다: 이제 다시 직접 놓습니다.
+hand-played = { $tile } 타일을 놓았습니다.
+hand-played-on = { $tile } 타일을 { $on }에 놓았습니다.
+button-tile = { $tile } · { $outcome }
+button-tile-many = { $tile } ▸
+button-target = { $on }에 · 끝 { $total } · { $outcome }
+button-back = 뒤로
+option-points = +{ $points }
+option-none = 득점 없음
+option-over = 61점 초과, 취소
+option-settled = 마지막 타일
+option-settled-points = 마지막 타일, +{ $points }
+choice-tile = { $tile } (최고: { $outcome })
+choice-on = { $on }에: 끝 { $total } → { $outcome }
+choice-opening = 첫 수: 끝 { $total } → { $outcome }

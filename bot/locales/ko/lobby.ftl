@@ -1,0 +1,20 @@
+# 공개 대기실 메시지와 그 버튼.
+lobby-title = **정확히 61 파이브 업**: { $host } 님이 테이블을 열었습니다. 정확히 61점에 먼저 도달하는 쪽이 이깁니다.
+lobby-seat-player = { $number }. { $player }
+lobby-seat-computer = { $number }. 🤖 { $player } ({ $level })
+lobby-teams = 파트너는 마주 앉습니다: **{ $first }** 대 **{ $second }**.
+lobby-count = 4자리 중 { $count }자리가 찼습니다. **참가**를 눌러 앉으세요. 방장은 2~4명으로 시작합니다.
+lobby-started = 경기가 시작되었습니다. 행운을 빕니다!
+lobby-cancelled = { $player } 님이 테이블을 취소했습니다.
+lobby-closed = 이 테이블은 닫혔습니다.
+lobby-joined = { $number }번 자리에 앉았습니다.
+lobby-left = 테이블에서 나갔습니다.
+lobby-started-private = 경기가 시작되었습니다.
+button-join = 참가
+button-leave = 나가기
+button-start = 시작
+button-cancel = 취소
+button-show-hand = 내 타일 보기
+level-easy = 쉬움
+level-normal = 보통
+level-hard = 어려움
