@@ -179,13 +179,18 @@ class FiveUpCommands(app_commands.Group):
     @app_commands.command(name="end", description=described("cmd-end"))
     async def end(self, interaction: discord.Interaction) -> None:
         async def body() -> None:
-            post = await manager_of(interaction).end(
+            manager = manager_of(interaction)
+            table = manager.table_in(_channel(interaction))
+            in_lobby = table is not None and table.status is TableStatus.LOBBY
+            post = await manager.end(
                 channel_id=_channel(interaction),
                 user_id=interaction.user.id,
                 name=interaction.user.display_name,
                 can_manage=interaction.permissions.manage_messages,
             )
             await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
+            if in_lobby and table is not None:
+                await _refresh_lobby(interaction, manager.lobby(table))  # its Join / Start buttons go
 
         await guarded(interaction, "/five-up end", body)
 
@@ -207,7 +212,7 @@ def _options_by_tile(interaction: discord.Interaction) -> dict[Tile, list]:
 
 
 async def _refresh_lobby(interaction: discord.Interaction, lobby: Any) -> None:
-    """After a join or leave by command, the public lobby message shows the new seats."""
+    """After a join, leave or end by command, the public lobby message shows the new state."""
     if lobby.message_id is None or interaction.channel is None:
         return
     try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 import secrets
@@ -39,7 +40,7 @@ from engine import (
 
 from . import texts
 from .computer import ComputerPlayers
-from .i18n import t
+from .i18n import pick_locale, t
 from .pictures import Renderer
 from .storage import ChannelBusyError, ResultRow, SeatRow, Storage, TableRow
 from .tables import (
@@ -257,7 +258,8 @@ class Manager:
             if user_id != table.host_id:
                 raise Refusal("not-host", host=table.host_name())
             await self._close(table, "cancelled by the host")
-            return self.lobby(table)
+            text = t(table.lang, "lobby-cancelled", player=table.host_name())
+            return Lobby(table.id, table.lang, text, False, "", table.lobby_message_id)
 
     async def end(self, *, channel_id: int, user_id: int, name: str, can_manage: bool) -> Post:
         """The host, or anyone allowed to manage messages, ends the table in this channel.
@@ -400,9 +402,11 @@ class Manager:
         if any(isinstance(e, (Domino, Blocked)) for e in events) and match.phase is not Phase.OVER:
             before.place(seat, tile, on)  # the clone never deals: it shows the round as it ended
             finished = before.snapshot()
+            # ... while the scoresheet marks who moves next, as the text under it says
+            pictured = dataclasses.replace(finished, turn=match.turn)
         else:
-            finished = match.snapshot()
-        pictures = await self._pictures(table, finished)
+            finished = pictured = match.snapshot()
+        pictures = await self._pictures(table, pictured)
         table.turn_started = self.now()
         lines = [note] if note else []
         lines += texts.narrate(
@@ -512,7 +516,8 @@ class Manager:
             and (table.seats[seat].is_computer or seat in table.away)
         )
 
-    async def _computer_turn(self, table: Table, move_no: int, seat: int) -> None:
+    async def _computer_turn(self, table: Table, move_no: int, seat: int, *, announce: bool = False) -> None:
+        """A computer places for `seat`; `announce` says so publicly (the first move for an idle player)."""
         low, high = self.computer_pause
         if high > 0:
             await asyncio.sleep(self._pause_rng.uniform(low, high))
@@ -530,7 +535,8 @@ class Manager:
         async with table.lock:
             if not self._computer_may_play(table, move_no, seat):
                 return
-            note = "" if table.seats[seat].is_computer else t(table.lang, "takeover", player=table.seats[seat].name)
+            # said once when the take-over starts; the status line then marks the seat as away
+            note = t(table.lang, "takeover", player=table.seats[seat].name) if announce else ""
             try:
                 await self._apply(table, seat, tile, on, note=note)
             except Exception:
@@ -558,7 +564,7 @@ class Manager:
                 return
             table.away.add(seat)
             table.timer = None
-            table.task = asyncio.create_task(self._computer_turn(table, move_no, seat))
+            table.task = asyncio.create_task(self._computer_turn(table, move_no, seat, announce=True))
 
     async def drain(self) -> None:
         """Wait until no computer turn is pending at any table (tests, the demo, shutdown)."""
@@ -629,7 +635,7 @@ class Manager:
             log.error("table %s cannot be read (%s); closing it", bad.id, bad.reason)
             await self.storage.close_table(bad.id, f"unreadable: {bad.reason}"[:500])
             if bad.channel_id is not None:
-                self._announce_unreadable(bad.id, bad.channel_id)
+                self._announce_unreadable(bad.id, bad.channel_id, bad.lang)
         restored = []
         for row in rows:
             try:
@@ -637,7 +643,7 @@ class Manager:
             except Exception as e:
                 log.error("table %s cannot be restored (%s); closing it", row.id, e)
                 await self.storage.close_table(row.id, f"unreadable: {e}"[:500])
-                self._announce_unreadable(row.id, row.channel_id)
+                self._announce_unreadable(row.id, row.channel_id, row.lang)
                 continue
             table.turn_started = self.now()
             self._register(table)
@@ -651,8 +657,10 @@ class Manager:
                 self._after_action(table)
         return restored
 
-    def _announce_unreadable(self, table_id: int, channel_id: int) -> None:
-        post = Post(table_id, channel_id, PostKind.CLOSED, t("en", "table-closed-unreadable"))
+    def _announce_unreadable(self, table_id: int, channel_id: int, lang: str | None) -> None:
+        """Tell the channel, in the table's language when it is known (English otherwise)."""
+        lang = pick_locale(lang)
+        post = Post(table_id, channel_id, PostKind.CLOSED, t(lang, "table-closed-unreadable"), lang=lang)
         try:
             self.publisher.publish(post)
         except Exception:

@@ -4,6 +4,9 @@ The manager hands over a `Post` under the table's lock and moves on; a small
 worker per channel sends the posts one after another over Discord's HTTP API
 (`get_partial_messageable`: no cache or gateway event needed), so a slow
 upload never holds a table's lock and the messages never overtake each other.
+Posts made while the bot is still starting (tables restored in `setup_hook`)
+wait until the client is ready, and a post that fails is logged and skipped:
+the posts queued behind it still go out.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ class ChannelPublisher:
     async def _drain(self, channel_id: int) -> None:
         queue = self._queues[channel_id]
         try:
+            if not self.client.is_ready():
+                await self.client.wait_until_ready()
             while queue:
                 await self.send(queue.popleft())
         finally:
@@ -57,12 +62,16 @@ class ChannelPublisher:
             return await channel.send(post.text, allowed_mentions=mentions, **extra)
         except (discord.Forbidden, discord.NotFound) as e:
             log.warning("cannot post to channel %s (table %s): %s", post.channel_id, post.table_id, e)
-        except discord.HTTPException:
+        except Exception:
             log.exception("posting to channel %s failed (table %s, %s)", post.channel_id, post.table_id, post.kind)
         return None
 
     async def flush(self) -> None:
-        """Wait until every published post has been sent (tests, shutdown)."""
+        """Wait until every published post has been sent (tests, shutdown); a client that never
+        became ready cannot send, so its waiting posts are dropped rather than waited for."""
+        if not self.client.is_ready():
+            await self.close()
+            return
         while self._workers:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 

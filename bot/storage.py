@@ -100,6 +100,7 @@ class BrokenRow:
     id: int
     channel_id: int | None
     reason: str
+    lang: str | None = None  # the table's language, when that column could still be read
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,8 +311,9 @@ class Storage:
             async for raw in cur:
                 table_id = int(raw[0])
                 channel_id = raw[2] if isinstance(raw[2], int) else None
+                lang = raw[4] if isinstance(raw[4], str) else None
                 if table_id in broken:
-                    broken[table_id] = BrokenRow(table_id, channel_id, broken[table_id].reason)
+                    broken[table_id] = BrokenRow(table_id, channel_id, broken[table_id].reason, lang)
                     continue
                 try:
                     numbers = [n for n, _ in seats.get(table_id, [])]
@@ -333,7 +335,7 @@ class Storage:
                         )
                     )
                 except (TypeError, ValueError) as e:
-                    broken[table_id] = BrokenRow(table_id, channel_id, str(e))
+                    broken[table_id] = BrokenRow(table_id, channel_id, str(e), lang)
         return rows, list(broken.values())
 
     # -- stats --------------------------------------------------------------
