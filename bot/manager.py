@@ -231,9 +231,7 @@ class Manager:
         """The host starts the match: the first round is dealt and the first turn message posted."""
         table = self._table(channel_id=channel_id, table_id=table_id)
         async with table.lock:
-            self._check_lobby(table)
-            if user_id != table.host_id:
-                raise Refusal("not-host", host=table.host_name())
+            self._check_host_in_lobby(table, user_id)
             if len(table.seats) < MIN_PLAYERS:
                 raise Refusal("need-players")
             match = Match.new(len(table.seats), table.seed)
@@ -254,9 +252,7 @@ class Manager:
         """The host closes the lobby."""
         table = self._table(channel_id=channel_id, table_id=table_id)
         async with table.lock:
-            self._check_lobby(table)
-            if user_id != table.host_id:
-                raise Refusal("not-host", host=table.host_name())
+            self._check_host_in_lobby(table, user_id)
             await self._close(table, "cancelled by the host")
             text = t(table.lang, "lobby-cancelled", player=table.host_name())
             return Lobby(table.id, table.lang, text, False, "", table.lobby_message_id)
@@ -272,6 +268,12 @@ class Manager:
             await self._close(table, f"ended by {user_id}")
             text = t(table.lang, "table-ended", player=texts.plain(name))
             return Post(table.id, table.channel_id, PostKind.CLOSED, text, move_no=table.move_no, lang=table.lang)
+
+    def _check_host_in_lobby(self, table: Table, user_id: int) -> None:
+        """Starting and cancelling are the host's, and only while the lobby is open."""
+        self._check_lobby(table)
+        if user_id != table.host_id:
+            raise Refusal("not-host", host=table.host_name())
 
     def _check_lobby(self, table: Table) -> None:
         if table.status is TableStatus.PLAYING:
