@@ -14,11 +14,11 @@ from engine import ALL_TILES, Blocked, Domino, Layout, Match, Phase, Placed, Res
 from render import LayoutGeometry, Rect, layout_geometry
 from render.geometry import GAP, shared_edge
 
-FIXTURES = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures"
+FIXTURES = Path(__file__).resolve().parent / "data" / "records"
 
 
 def replay_snapshots(name: str) -> list[TableSnapshot]:
-    """The snapshot after each placement of a shared fixture record."""
+    """The snapshot after each placement of a replay fixture record."""
     data = json.loads((FIXTURES / f"{name}.record.json").read_text(encoding="utf-8"))
     match = Match(data["players"])
     out = []

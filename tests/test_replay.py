@@ -1,4 +1,4 @@
-"""`python -m engine.replay`: the exact event streams of the shared fixtures, bad records, and imports."""
+"""`python -m engine.replay`: the exact event streams of the replay fixtures, bad records, and imports."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from engine.replay import main
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT.parent / "shared" / "fixtures"  # the shared replay fixtures (checked by ../shared/tools/check-replay)
+FIXTURES = ROOT / "tests" / "data" / "records"  # replay fixtures: records with the exact event streams they produce
 
 GOOD = sorted(p.name[: -len(".record.json")] for p in FIXTURES.glob("*.record.json"))
 BAD = sorted(p.name[: -len(".bad.json")] for p in FIXTURES.glob("*.bad.json"))
