@@ -1,5 +1,8 @@
 """Settings from the environment or a `.env` file (documented in `.env.example`).
 
+The file is read by python-dotenv, so it follows the usual `.env` syntax (quotes,
+`export`, comments).
+
 Parsed once at start-up into a frozen value, so a typo in a number fails at
 once with a sentence naming the variable instead of deep inside the bot. The
 token never appears in `repr` or in the log.
@@ -12,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
+
+from dotenv import dotenv_values
 
 DEFAULT_DATABASE = "./five_up.sqlite3"
 DEFAULT_TIMEOUT = 300.0
@@ -35,23 +40,16 @@ class Config:
 
 
 def read_env_file(path: Path) -> dict[str, str]:
-    """`KEY=value` lines of a .env file; blank lines and `#` comments are skipped, quotes removed."""
-    values: dict[str, str] = {}
+    """The settings a `.env` file holds, read by python-dotenv; a missing file holds none.
+
+    Values are taken literally (no `${VAR}` expansion), so what the file says is what the bot gets.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return values
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        key = key.strip().removeprefix("export ").strip()
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key] = value
-    return values
+        values = dotenv_values(path, interpolate=False, encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) else "it is not UTF-8 text"
+        raise ConfigError(f"{path} cannot be read: {reason}") from None
+    return {key: value for key, value in values.items() if value is not None}
 
 
 def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Config:

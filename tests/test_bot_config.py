@@ -34,6 +34,27 @@ def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
     assert "secret-token" not in repr(config)
 
 
+def test_the_env_file_follows_the_usual_dotenv_syntax(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        'DISCORD_TOKEN="token with spaces"\nDEV_GUILD_ID=123  # my test server\nDATABASE_PATH=${HOME}/x.sqlite3\n'
+        "TURN_TIMEOUT_SECONDS=\nLOG_LEVEL\n",
+        encoding="utf-8",
+    )
+    with caplog.at_level("DEBUG"):
+        config = load_config({}, env_file)
+    # inline comments go, `${...}` is taken literally, and an empty or valueless line means the default
+    assert config == Config(token="token with spaces", dev_guild_id=123, database_path=Path("${HOME}/x.sqlite3"))
+    assert "token with spaces" not in repr(config) and "token with spaces" not in caplog.text
+
+
+def test_an_unreadable_env_file_is_named(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_bytes(b"DISCORD_TOKEN=\xff\xfe\n")
+    with pytest.raises(ConfigError, match=r"\.env cannot be read"):
+        load_config({}, env_file)
+
+
 def test_defaults_without_anything(tmp_path: Path) -> None:
     config = load_config({}, tmp_path / "missing.env")
     assert config == Config() and config.turn_timeout == 300.0 and config.database_path == Path("five_up.sqlite3")
@@ -64,3 +85,14 @@ def test_without_a_token_the_bot_says_so_in_one_line(tmp_path: Path) -> None:
     (line,) = run.stderr.splitlines()
     assert "DISCORD_TOKEN" in line and "https://discord.com/developers/applications" in line
     assert "python -m bot.demo" in line
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "es"])
+def test_the_no_token_hint_prints_commands_that_work_pasted_in_the_project_folder(lang: str) -> None:
+    from bot.i18n import t
+
+    hint = t(lang, "cli-no-token")
+    commands = [part for i, part in enumerate(hint.split("`")) if i % 2 and "python" in part]
+    # the venv's interpreter: a bare `python` has none of the project's dependencies
+    assert commands == [".venv/bin/python -m bot.demo"], hint
+    assert ".env.example" in hint

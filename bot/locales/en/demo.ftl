@@ -3,4 +3,4 @@ demo-title = Exact 61 Five Up, an offline demo: { $players } computer players ({
 demo-message = ── message { $number } ──
 demo-pictures = { $count } pictures written to { $folder }
 demo-record = Game record: { $path }
-demo-replay = Check it: python -m engine.replay { $path }
+demo-replay = Check it: .venv/bin/python -m engine.replay { $path }

@@ -1,4 +1,4 @@
-### The complete rules for /five-up rules, faithful to ../shared/RULES.md.
+### The complete rules for /five-up rules; docs/rules.md holds the same rules with worked settlements.
 ### One title and one body per section; bot/rules_pages.py packs them into embed pages.
 ### Discord Markdown: bold, "- " lists, "1." lists. A continuation line must not start
 ### with "[", "*" or "." (Fluent syntax), so bold never opens a line.

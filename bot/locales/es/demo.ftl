@@ -6,4 +6,4 @@ demo-pictures = { $count ->
    *[other] { $count } imágenes guardadas
 } en { $folder }
 demo-record = Registro de la partida: { $path }
-demo-replay = Compruébalo: python -m engine.replay { $path }
+demo-replay = Compruébalo: .venv/bin/python -m engine.replay { $path }

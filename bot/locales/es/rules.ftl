@@ -1,4 +1,4 @@
-### Reglas completas para /five-up rules, fieles a ../shared/seeds/002_*.txt (texto original en español).
+### Reglas completas para /five-up rules; las mismas reglas, con liquidaciones resueltas, están en docs/rules.md (en inglés).
 ### Mismas secciones que la versión inglesa. Una línea de continuación no puede empezar
 ### por "[", "*" ni "." (sintaxis de Fluent).
 

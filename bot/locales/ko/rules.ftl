@@ -1,4 +1,4 @@
-### /five-up rules 의 전체 규칙: ../shared/seeds/000_*.txt (한국어 원문)을 따릅니다.
+### /five-up rules 의 전체 규칙입니다. 같은 규칙과 정산 예시는 docs/rules.md (영어)에 있습니다.
 ### 영어판과 같은 절 구성입니다. 이어지는 줄은 "[", "*", "." 로 시작하면 안 됩니다 (Fluent 문법).
 
 rulebook-title = 정확히 61 파이브 업: 규칙
