@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Set up (idempotent) and start the bot. Without DISCORD_TOKEN it says what is missing and how to
-# get one, and points to the offline demo.
+# Set up (idempotent: pip runs only when pyproject.toml changed) and start the bot. Without
+# DISCORD_TOKEN it says what is missing and how to get one, and points to the offline demo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
