@@ -48,6 +48,12 @@ def test_the_env_file_follows_the_usual_dotenv_syntax(tmp_path: Path, caplog: py
     assert "token with spaces" not in repr(config) and "token with spaces" not in caplog.text
 
 
+def test_a_fresh_copy_of_the_example_is_a_valid_env_file_with_the_defaults() -> None:
+    example = ROOT / ".env.example"
+    assert "DISCORD_TOKEN=" in example.read_text(encoding="utf-8").splitlines()
+    assert load_config({}, example) == Config()
+
+
 def test_an_unreadable_env_file_is_named(tmp_path: Path) -> None:
     env_file = tmp_path / ".env"
     env_file.write_bytes(b"DISCORD_TOKEN=\xff\xfe\n")
