@@ -55,7 +55,8 @@ async def _copy(source: str, target: str, force: bool) -> int:
         _say(f"the counts differ after the copy: expected {count_text(e.expected)}, found {count_text(e.found)}")
         return COUNTS_DIFFER
     except Exception as e:  # one line, never a traceback
-        _say(f"copy failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}".rstrip(": "))
+        said = str(e).strip().splitlines()
+        _say(f"copy failed: {said[0] if said else type(e).__name__}")
         return FAILED
     if any(report.replaced.values()):
         print(f"replaced in {describe(target)}: {count_text(report.replaced)}")

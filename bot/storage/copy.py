@@ -49,6 +49,8 @@ async def copy_database(source: str | Path, target: str | Path, *, replace: bool
     unless the target is empty or `replace`; CopyCountError if the rows do not add up (rolled back)."""
     if str(source) == str(target):
         raise ValueError("the source and the target are the same database")
+    if not is_postgres_url(source) and not Path(source).is_file():  # opening it would make a new, empty one
+        raise FileNotFoundError(f"no SQLite database at {source}")
     src = await open_storage(source)
     try:
         dst = await open_storage(target)
