@@ -10,6 +10,7 @@ Whatever goes wrong raises PostgresUnavailableError with the reason: a test neve
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib.util
 import os
 import pwd
@@ -52,16 +53,62 @@ def find_binaries() -> Path:
     )
 
 
+def reachable_by(user: str, binaries: Path) -> Path:
+    """`binaries`, or a copy of their installation that `user` can run (a checkout under /root is not).
+
+    The copy (bin, lib, share: about 30 MB) goes to the temporary folder once and is used again."""
+    if _runs_as(user, binaries):
+        return binaries
+    install = binaries.parent  # .../pgserver/pginstall; the wheel's own libraries are in .../pgserver.libs
+    package = install.parent
+    key = hashlib.sha256(f"{install}:{(binaries / 'postgres').stat().st_mtime_ns}".encode()).hexdigest()[:12]
+    copy = Path(tempfile.gettempdir()) / f"pgtest-binaries-{key}"
+    inside = copy / package.name / install.name
+    if not copy.exists():
+        staging = Path(tempfile.mkdtemp(prefix=f"{copy.name}-", dir=copy.parent))  # made whole, then renamed
+        for part in ("bin", "lib", "share"):
+            if (install / part).is_dir():
+                shutil.copytree(install / part, staging / package.name / install.name / part, symlinks=True)
+        libs = package.parent / f"{package.name}.libs"
+        if libs.is_dir():  # found by the binaries as $ORIGIN/../../../pgserver.libs
+            shutil.copytree(libs, staging / libs.name, symlinks=True)
+        for folder, _, files in os.walk(staging):
+            os.chmod(folder, 0o755)
+            for name in files:
+                path = Path(folder) / name
+                if not path.is_symlink():
+                    path.chmod(path.stat().st_mode | 0o444)
+        try:
+            staging.rename(copy)
+        except OSError:  # another process made it first
+            shutil.rmtree(staging, ignore_errors=True)
+    if not _runs_as(user, inside / "bin"):
+        raise PostgresUnavailableError(f"the PostgreSQL binaries in {binaries} cannot run as {user}, even copied")
+    return inside / "bin"
+
+
+def _runs_as(user: str, binaries: Path) -> bool:
+    try:
+        done = subprocess.run(
+            [str(binaries / "postgres"), "--version"], user=user, capture_output=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
 class PostgresServer:
     """One cluster in a temporary folder. `start()`, then `url(database)`; `stop()` removes it all."""
 
     def __init__(self, *, durable: bool = False, binaries: Path | None = None) -> None:
+        self._user = SERVER_USER_WHEN_ROOT if os.geteuid() == 0 else None
         self.binaries = binaries or find_binaries()
+        if self._user is not None:
+            self.binaries = reachable_by(self._user, self.binaries)
         self.settings = dict(SETTINGS) if durable else {**SETTINGS, **TEST_SETTINGS}
         self.folder = Path(tempfile.mkdtemp(prefix="pgtest-"))
         self.data = self.folder / "data"
         self.log = self.folder / "server.log"
-        self._user = SERVER_USER_WHEN_ROOT if os.geteuid() == 0 else None
         if self._user is not None:
             entry = pwd.getpwnam(self._user)
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
