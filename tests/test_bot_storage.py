@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from bot.storage import (
     SeatRow,
     SqliteStorage,
     Storage,
+    open_storage,
 )
 
 pytest_plugins = ["storage_backends"]
@@ -44,6 +46,20 @@ async def test_the_target_picks_the_backend(backend: Backend, target: str) -> No
     storage = await Storage.open(target)
     await storage.close()
     assert type(storage) is (PostgresStorage if backend.kind == "postgres" else SqliteStorage)
+    if backend.kind == "postgres":  # the short scheme too
+        short = await open_storage(target.replace("postgresql://", "postgres://", 1))
+        assert type(short) is PostgresStorage and await short.schema_version() == SCHEMA_VERSION
+        await short.close()
+
+
+async def test_processes_starting_together_migrate_once(postgres_backend: Backend) -> None:
+    target = await postgres_backend.target()
+    opened = await asyncio.gather(*(open_storage(target) for _ in range(4)))
+    assert [await s.schema_version() for s in opened] == [SCHEMA_VERSION] * 4
+    for s in opened:
+        await s.close()
+    async with Raw(target) as raw:
+        assert await raw.fetch("SELECT version FROM schema_version ORDER BY version") == [(1,), (2,)]
 
 
 async def test_a_new_database_gets_every_migration_once(backend: Backend, target: str) -> None:
