@@ -15,6 +15,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Sequence
 from types import TracebackType
+from typing import NoReturn
 
 import asyncpg
 
@@ -124,7 +125,7 @@ class _Use:
         except BaseException as e:
             await self._release()
             if _is_connection_loss(e):
-                await self._storage._lost(e)
+                await self._storage._unavailable(e)
             raise
         return self._con
 
@@ -141,11 +142,11 @@ class _Use:
         except BaseException as e:
             await self._release()
             if _is_connection_loss(e):
-                await self._storage._lost(e)
+                await self._storage._unavailable(e)
             raise
         await self._release()
         if error is not None and _is_connection_loss(error):
-            await self._storage._lost(error)
+            await self._storage._unavailable(error)
 
     async def _release(self) -> None:
         if self._con is not None:
@@ -184,7 +185,7 @@ class PostgresStorage(Storage):
         except (TimeoutError, *_CONNECTION_LOST):
             self._pool.terminate()
 
-    async def _lost(self, error: BaseException) -> None:
+    async def _unavailable(self, error: BaseException) -> NoReturn:
         """Every pooled connection is suspect after one is lost: the next call opens fresh ones."""
         log.warning("PostgreSQL connection lost (%s: %s)", type(error).__name__, error)
         try:
