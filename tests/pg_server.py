@@ -37,7 +37,12 @@ class PostgresUnavailableError(RuntimeError):
 
 
 def find_binaries() -> Path:
-    """The folder holding initdb, pg_ctl and postgres."""
+    """The folder holding initdb, pg_ctl and postgres (PGTEST_BINARIES names one, to pick a version)."""
+    chosen = os.environ.get("PGTEST_BINARIES")
+    if chosen:
+        if all((Path(chosen) / name).is_file() for name in ("initdb", "pg_ctl", "postgres")):
+            return Path(chosen)
+        raise PostgresUnavailableError(f"PGTEST_BINARIES={chosen} holds no initdb, pg_ctl and postgres")
     candidates: list[Path] = []
     for wheel in WHEELS:
         spec = importlib.util.find_spec(wheel)  # found, not imported: importing it has side effects
@@ -103,12 +108,14 @@ def _runs_as(user: str, binaries: Path) -> bool:
 class PostgresServer:
     """One cluster in a temporary folder. `start()`, then `url(database)`; `stop()` removes it all."""
 
-    def __init__(self, *, durable: bool = False, binaries: Path | None = None) -> None:
+    def __init__(
+        self, *, durable: bool = False, binaries: Path | None = None, settings: dict[str, str] | None = None
+    ) -> None:
         self._user = SERVER_USER_WHEN_ROOT if os.geteuid() == 0 else None
         self.binaries = binaries or find_binaries()
         if self._user is not None:
             self.binaries = reachable_by(self._user, self.binaries)
-        self.settings = dict(SETTINGS) if durable else {**SETTINGS, **TEST_SETTINGS}
+        self.settings = {**SETTINGS, **({} if durable else TEST_SETTINGS), **(settings or {})}
         self.folder = Path(tempfile.mkdtemp(prefix="pgtest-"))
         self.data = self.folder / "data"
         self.log = self.folder / "server.log"
