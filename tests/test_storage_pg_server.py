@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,5 +40,5 @@ def test_without_a_server_the_postgres_tests_fail_not_skip(tmp_path: Path) -> No
     )
     out = done.stdout + done.stderr
     assert done.returncode == 1, out
-    assert "1 passed, 18 deselected, 1 error" in out and "skipped" not in out  # SQLite ran; PostgreSQL errored
+    assert re.search(r"\b1 passed, \d+ deselected, 1 error\b", out) and "skipped" not in out  # SQLite ran
     assert "holds no initdb, pg_ctl and postgres" in out
