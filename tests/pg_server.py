@@ -78,7 +78,7 @@ def reachable_by(user: str, binaries: Path) -> Path:
             if (install / part).is_dir():
                 shutil.copytree(install / part, staging / package.name / install.name / part, symlinks=True)
         libs = package.parent / f"{package.name}.libs"
-        if libs.is_dir():  # some builds find them as $ORIGIN/../../../<wheel>.libs
+        if libs.is_dir():  # some builds look for them three folders up from bin, beside the package
             shutil.copytree(libs, staging / libs.name, symlinks=True)
         for folder, _, files in os.walk(staging):
             os.chmod(folder, 0o755)
