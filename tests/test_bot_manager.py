@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from storage_raw import table_status
 from test_bot_helpers import CHANNEL, GUILD, PNG, assert_private, open_table, pick, play_out, running
 
 from bot.storage import SeatRow, Storage
@@ -94,7 +95,7 @@ async def test_a_whole_match_of_people(tmp_path: Path, players: int) -> None:
             )
             assert played.post is recorder.posts[-1]
         record = await storage.table_record(table.id)
-        assert await storage.table_status(table.id) == "over"
+        assert await table_status(tmp_path / "db.sqlite3", table.id) == "over"
         assert manager.table_in(CHANNEL) is None  # the channel is free again
     assert record is not None
     replayed = Match.replay(json.loads(record))
@@ -271,7 +272,7 @@ async def test_an_unreadable_table_is_closed_and_the_others_come_back(tmp_path: 
     async with running(path) as (manager, recorder, storage):
         restored = await manager.restore()
         assert sorted(x.id for x in restored) == [ids[0], ids[2]]  # the match and the lobby
-        assert await storage.table_status(ids[1]) == "closed"
+        assert await table_status(path, ids[1]) == "closed"
         closed = [p for p in recorder.posts if p.kind is PostKind.CLOSED]
         assert [p.channel_id for p in closed] == [2] and "could not be read" in closed[0].text
         assert [p.channel_id for p in recorder.posts if p.kind is PostKind.RESTORED] == [1]
@@ -319,13 +320,13 @@ async def test_an_idle_player_is_reminded_then_replaced_until_back(tmp_path: Pat
 
 
 async def test_the_host_or_a_moderator_ends_the_table(tmp_path: Path) -> None:
-    async with running(tmp_path / "db.sqlite3") as (manager, recorder, storage):
+    async with running(tmp_path / "db.sqlite3") as (manager, recorder, _):
         table = await open_table(manager, recorder, [1, 2], seed="end")
         await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
         await refused("end-not-allowed", manager.end(channel_id=CHANNEL, user_id=2, name="b", can_manage=False))
         post = await manager.end(channel_id=CHANNEL, user_id=3, name="Mod", can_manage=True)
         assert post.kind is PostKind.CLOSED and post.text == "**Mod** ended the table."
-        assert await storage.table_status(table.id) == "closed" and manager.table_in(CHANNEL) is None
+        assert await table_status(tmp_path / "db.sqlite3", table.id) == "closed" and manager.table_in(CHANNEL) is None
         await refused("table-gone", manager.hand(table_id=table.id, user_id=1, locale="en"))
         await open_table(manager, recorder, [2])  # the channel is free for a new table
 
@@ -405,7 +406,9 @@ def test_the_game_side_of_the_bot_never_imports_discord() -> None:
     """The manager and everything it uses run without Discord: the demo, the tests, the benchmark."""
     root = Path(__file__).resolve().parent.parent / "bot"
     for name in ("manager", "tables", "texts", "storage", "computer", "pictures", "demo", "config", "i18n"):
-        tree = ast.parse((root / f"{name}.py").read_text(encoding="utf-8"))
-        imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-        assert "discord" not in imported, f"bot/{name}.py imports discord"
+        package = root / name
+        for path in sorted(package.glob("*.py")) if package.is_dir() else [root / f"{name}.py"]:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+            imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+            assert "discord" not in imported, f"{path.relative_to(root.parent)} imports discord"

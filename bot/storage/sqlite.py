@@ -1,11 +1,10 @@
-"""SQLite storage (aiosqlite, WAL): tables with their seats and game records, and finished results.
+"""SQLite storage (aiosqlite, WAL), the embedded default: one file, nothing to install.
 
-A match is stored as its game record (JSON) and its seed, nothing derived: on
-start-up it is rebuilt with `Match.restore(record, seed)`, the way a PGN is
-replayed. The schema moves forward by numbered migrations, each applied in one
-transaction with `PRAGMA user_version`. All SQL is parameterised. Writes are
-serialised by one lock because every coroutine shares one connection, and a
-write must never land inside another coroutine's open transaction.
+A match is stored as its game record (JSON) and its seed, nothing derived: on start-up it is
+rebuilt with `Match.restore(record, seed)`, the way a PGN is replayed. The schema moves forward by
+numbered migrations, each applied in one transaction with `PRAGMA user_version`. All SQL is
+parameterised. Writes are serialised by one lock because every coroutine shares one connection,
+and a write must never land inside another coroutine's open transaction.
 """
 
 from __future__ import annotations
@@ -13,11 +12,31 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import aiosqlite
+
+from .base import (
+    COPY_COLUMNS,
+    COPY_KEYS,
+    SHARD_SHIFT,
+    Batch,
+    CopyCountError,
+    Storage,
+    assemble_open_tables,
+    shard_filter,
+)
+from .rows import (
+    OPEN_STATUSES,
+    BrokenRow,
+    ChannelBusyError,
+    PlayerStats,
+    ResultRow,
+    SeatRow,
+    TableMovedOnError,
+    TableRow,
+)
 
 log = logging.getLogger(__name__)
 
@@ -62,63 +81,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX results_by_guild ON results (guild_id, user_id)",
     ),
+    # 2: every write of a live table states the version it expects (no double writers)
+    ("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-OPEN_STATUSES = ("lobby", "playing")
 
-
-class ChannelBusyError(Exception):
-    """The channel already has an open table (the unique index refused a second one)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    user_id: int | None  # None for a computer seat
-    name: str
-    level: str | None = None  # a computer seat's level
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    host_id: int
-    lang: str
-    level: str
-    status: str
-    seed: str
-    record: str | None
-    lobby_message_id: int | None
-    seats: tuple[SeatRow, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BrokenRow:
-    """A table row that could not be read; it is closed and reported, the others still load."""
-
-    id: int
-    channel_id: int | None
-    reason: str
-    lang: str | None = None  # the table's language, when that column could still be read
-
-
-@dataclass(frozen=True, slots=True)
-class ResultRow:
-    seat: int
-    user_id: int
-    name: str
-    won: bool
-    points: int  # displayed points of the player's side at the end
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    user_id: int
-    name: str
-    matches: int
-    wins: int
-    average_points: float
+_OPEN = "t.status IN ('lobby', 'playing')"
+assert OPEN_STATUSES == ("lobby", "playing")
 
 
 class _Transaction:
@@ -147,18 +116,18 @@ class _Transaction:
             self._lock.release()
 
 
-class Storage:
-    """One SQLite file. Create with `await Storage.open(path)`; `await close()` when done."""
+class SqliteStorage(Storage):
+    """One SQLite file. Create with `await SqliteStorage.open(path)`; `await close()` when done."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._write = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Storage:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+    async def open(cls, target: str | Path) -> SqliteStorage:
+        if str(target) != ":memory:":
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(target), isolation_level=None)  # we issue BEGIN/COMMIT ourselves
         try:
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = NORMAL")  # WAL: a commit survives a crash of the bot
@@ -231,117 +200,100 @@ class Storage:
             [(table_id, i, s.user_id, s.name, s.level) for i, s in enumerate(seats)],
         )
 
-    async def save_seats(self, table_id: int, seats: Sequence[SeatRow]) -> None:
+    @staticmethod
+    async def _step(
+        db: aiosqlite.Connection, table_id: int, expected: int | None, assignments: str, values: tuple[object, ...]
+    ) -> int:
+        """UPDATE the row if it is at the expected version, adding one; the first statement of every write.
+
+        `assignments` is empty or ends with ", "."""
+        async with db.execute(
+            f"UPDATE tables SET {assignments}updated_at = ?, version = version + 1"
+            " WHERE id = ? AND (? IS NULL OR version = ?) RETURNING version",
+            (*values, time.time(), table_id, expected, expected),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise TableMovedOnError(table_id, expected)  # the transaction rolls back: nothing changed
+        return int(row[0])
+
+    async def save_seats(self, table_id: int, seats: Sequence[SeatRow], expected_version: int | None = None) -> int:
         async with self._transaction() as db:
+            version = await self._step(db, table_id, expected_version, "", ())
             await self._write_seats(db, table_id, seats)
-            await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (time.time(), table_id))
+        return version
 
-    async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
+    async def set_lobby_message(
+        self, table_id: int, message_id: int | None, expected_version: int | None = None
+    ) -> int:
         async with self._transaction() as db:
-            await db.execute("UPDATE tables SET lobby_message_id = ? WHERE id = ?", (message_id, table_id))
+            return await self._step(db, table_id, expected_version, "lobby_message_id = ?, ", (message_id,))
 
-    async def start_match(self, table_id: int, seats: Sequence[SeatRow], record: str) -> None:
+    async def start_match(
+        self, table_id: int, seats: Sequence[SeatRow], record: str, expected_version: int | None = None
+    ) -> int:
         async with self._transaction() as db:
+            version = await self._step(db, table_id, expected_version, "status = 'playing', record = ?, ", (record,))
             await self._write_seats(db, table_id, seats)
-            await db.execute(
-                "UPDATE tables SET status = 'playing', record = ?, updated_at = ? WHERE id = ?",
-                (record, time.time(), table_id),
-            )
+        return version
 
-    async def save_record(self, table_id: int, record: str) -> None:
-        """The accepted placement is durable once this returns."""
+    async def save_record(self, table_id: int, record: str, expected_version: int | None = None) -> int:
         async with self._transaction() as db:
-            await db.execute(
-                "UPDATE tables SET record = ?, updated_at = ? WHERE id = ?", (record, time.time(), table_id)
-            )
+            return await self._step(db, table_id, expected_version, "record = ?, ", (record,))
 
     async def finish_match(
-        self, table_id: int, guild_id: int | None, record: str, results: Sequence[ResultRow]
-    ) -> None:
-        """The final record, the status and every player's result, all or nothing."""
+        self,
+        table_id: int,
+        guild_id: int | None,
+        record: str,
+        results: Sequence[ResultRow],
+        expected_version: int | None = None,
+    ) -> int:
         now = time.time()
         async with self._transaction() as db:
-            await db.execute(
-                "UPDATE tables SET status = 'over', record = ?, updated_at = ? WHERE id = ?", (record, now, table_id)
-            )
+            version = await self._step(db, table_id, expected_version, "status = 'over', record = ?, ", (record,))
             await db.executemany(
                 "INSERT INTO results (table_id, seat, guild_id, user_id, name, won, points, finished_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(table_id, r.seat, guild_id, r.user_id, r.name, int(r.won), r.points, now) for r in results],
             )
+        return version
 
-    async def close_table(self, table_id: int, reason: str) -> None:
+    async def close_table(self, table_id: int, reason: str, expected_version: int | None = None) -> int:
         async with self._transaction() as db:
-            await db.execute(
-                "UPDATE tables SET status = 'closed', closed_reason = ?, updated_at = ? WHERE id = ?",
-                (reason, time.time(), table_id),
-            )
-
-    async def table_status(self, table_id: int) -> str | None:
-        async with self._db.execute("SELECT status FROM tables WHERE id = ?", (table_id,)) as cur:
-            row = await cur.fetchone()
-        return None if row is None else str(row[0])
+            return await self._step(db, table_id, expected_version, "status = 'closed', closed_reason = ?, ", (reason,))
 
     async def table_record(self, table_id: int) -> str | None:
         async with self._db.execute("SELECT record FROM tables WHERE id = ?", (table_id,)) as cur:
             row = await cur.fetchone()
         return None if row is None else row[0]
 
-    async def open_tables(self) -> tuple[list[TableRow], list[BrokenRow]]:
-        """Every lobby and match in progress; rows that cannot be read come back as BrokenRow."""
-        seats: dict[int, list[tuple[int, SeatRow]]] = {}
-        broken: dict[int, BrokenRow] = {}
+    async def open_tables(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> tuple[list[TableRow], list[BrokenRow]]:
+        shards = shard_filter(shard_count, shard_ids)
+        where, args = _OPEN, ()
+        if shards is not None:
+            count, ids = shards
+            where += f" AND ((COALESCE(t.guild_id, 0) >> {SHARD_SHIFT:d}) % ?) IN ({', '.join('?' * len(ids))})"
+            args = (count, *ids)
         async with self._db.execute(
             "SELECT s.table_id, s.seat, s.user_id, s.name, s.level FROM seats s JOIN tables t ON t.id = s.table_id"
-            " WHERE t.status IN (?, ?) ORDER BY s.table_id, s.seat",
-            OPEN_STATUSES,
+            f" WHERE {where} ORDER BY s.table_id, s.seat",
+            args,
         ) as cur:
-            async for table_id, seat, user_id, name, level in cur:
-                try:
-                    row = SeatRow(_optional_int(user_id), _text(name), None if level is None else _text(level))
-                    seats.setdefault(int(table_id), []).append((int(seat), row))
-                except (TypeError, ValueError) as e:
-                    broken[int(table_id)] = BrokenRow(int(table_id), None, f"seat {seat}: {e}")
-        rows: list[TableRow] = []
+            seat_rows = list(await cur.fetchall())
         async with self._db.execute(
-            "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id"
-            " FROM tables WHERE status IN (?, ?) ORDER BY id",
-            OPEN_STATUSES,
+            "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id, version"
+            f" FROM tables t WHERE {where} ORDER BY id",
+            args,
         ) as cur:
-            async for raw in cur:
-                table_id = int(raw[0])
-                channel_id = raw[2] if isinstance(raw[2], int) else None
-                lang = raw[4] if isinstance(raw[4], str) else None
-                if table_id in broken:
-                    broken[table_id] = BrokenRow(table_id, channel_id, broken[table_id].reason, lang)
-                    continue
-                try:
-                    numbers = [n for n, _ in seats.get(table_id, [])]
-                    if numbers != list(range(len(numbers))):
-                        raise ValueError(f"seats {numbers} are not numbered 0..n-1")
-                    rows.append(
-                        TableRow(
-                            id=table_id,
-                            guild_id=_optional_int(raw[1]),
-                            channel_id=_int(raw[2]),
-                            host_id=_int(raw[3]),
-                            lang=_text(raw[4]),
-                            level=_text(raw[5]),
-                            status=_text(raw[6]),
-                            seed=_text(raw[7]),
-                            record=None if raw[8] is None else _text(raw[8]),
-                            lobby_message_id=_optional_int(raw[9]),
-                            seats=tuple(s for _, s in seats.get(table_id, [])),
-                        )
-                    )
-                except (TypeError, ValueError) as e:
-                    broken[table_id] = BrokenRow(table_id, channel_id, str(e), lang)
-        return rows, list(broken.values())
+            table_rows = list(await cur.fetchall())
+        return assemble_open_tables(seat_rows, table_rows)
 
     # -- stats --------------------------------------------------------------
 
     async def leaderboard(self, guild_id: int | None, limit: int = 10) -> list[PlayerStats]:
-        """The server's players with the most wins (then the most matches)."""
         async with self._db.execute(
             "SELECT user_id, (SELECT name FROM results r2 WHERE r2.user_id = r.user_id AND r2.guild_id IS r.guild_id"
             " ORDER BY finished_at DESC LIMIT 1), COUNT(*), SUM(won), AVG(points) FROM results r"
@@ -361,18 +313,48 @@ class Storage:
             return None
         return PlayerStats(user_id, str(row[3]), int(row[0]), int(row[1]), float(row[2]))
 
+    # -- copy ---------------------------------------------------------------
 
-def _int(value: object) -> int:
-    if type(value) is not int:
-        raise TypeError(f"expected a whole number, found {value!r}")
-    return value
+    async def count_rows(self) -> dict[str, int]:
+        return {table: await self._count(self._db, table) for table in COPY_COLUMNS}
 
+    @staticmethod
+    async def _count(db: aiosqlite.Connection, table: str) -> int:
+        async with db.execute(f"SELECT COUNT(*) FROM {table}") as cur:  # table: a COPY_COLUMNS name
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
 
-def _optional_int(value: object) -> int | None:
-    return None if value is None else _int(value)
+    async def export_rows(self, table: str, batch_size: int = 500) -> AsyncIterator[Batch]:
+        columns, keys = COPY_COLUMNS[table], COPY_KEYS[table]
+        after: tuple[object, ...] | None = None
+        while True:
+            where = "" if after is None else f"WHERE ({', '.join(keys)}) > ({', '.join('?' * len(keys))})"
+            async with self._db.execute(
+                f"SELECT {', '.join(columns)} FROM {table} {where} ORDER BY {', '.join(keys)} LIMIT ?",
+                (*(after or ()), batch_size),
+            ) as cur:
+                batch = [tuple(row) for row in await cur.fetchall()]
+            if not batch:
+                return
+            if table == "results":  # won is 0/1 here, a truth value in the copy
+                batch = [(*row[:5], bool(row[5]), *row[6:]) for row in batch]
+            yield batch
+            after = tuple(batch[-1][columns.index(k)] for k in keys)
 
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected text, found {value!r}")
-    return value
+    async def import_rows(
+        self, source: Storage, *, replace: bool, expected: dict[str, int], batch_size: int = 500
+    ) -> dict[str, int]:
+        async with self._transaction() as db:
+            if replace:
+                for table in reversed(COPY_COLUMNS):
+                    await db.execute(f"DELETE FROM {table}")
+            for table, columns in COPY_COLUMNS.items():
+                sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+                async for batch in source.export_rows(table, batch_size):
+                    if table == "results":
+                        batch = [(*row[:5], int(bool(row[5])), *row[6:]) for row in batch]
+                    await db.executemany(sql, batch)
+            found = {table: await self._count(db, table) for table in COPY_COLUMNS}
+            if found != expected:
+                raise CopyCountError(expected, found)
+        return found

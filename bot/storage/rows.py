@@ -1,0 +1,84 @@
+"""What the storage hands the game manager and takes from it: plain rows and the typed errors of a write."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+OPEN_STATUSES = ("lobby", "playing")
+NEW_TABLE_VERSION = 0  # the version of a table that create_table has just written; every write adds one
+
+
+class ChannelBusyError(Exception):
+    """The channel already has an open table (the unique index refused a second one)."""
+
+
+class TableMovedOnError(Exception):
+    """The table is not at the version the write expected: another process wrote it (or it is gone).
+
+    The write changed nothing. The process that holds the stale copy must drop the table."""
+
+    def __init__(self, table_id: int, expected_version: int | None = None) -> None:
+        super().__init__(
+            f"table {table_id} is not at version {expected_version}"
+            if expected_version is not None
+            else f"table {table_id} does not exist"
+        )
+        self.table_id = table_id
+        self.expected_version = expected_version
+
+
+class StorageUnavailableError(Exception):
+    """The database could not be reached (a server restart, a lost connection): the write did not happen.
+
+    Nothing of it is applied; the next call connects again by itself, so the caller can say "try again"."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    user_id: int | None  # None for a computer seat
+    name: str
+    level: str | None = None  # a computer seat's level
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    lang: str
+    level: str
+    status: str
+    seed: str
+    record: str | None
+    lobby_message_id: int | None
+    seats: tuple[SeatRow, ...]
+    version: int = NEW_TABLE_VERSION  # what the next write of this table must expect
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenRow:
+    """A table row that could not be read; it is closed and reported, the others still load."""
+
+    id: int
+    channel_id: int | None
+    reason: str
+    lang: str | None = None  # the table's language, when that column could still be read
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    seat: int
+    user_id: int
+    name: str
+    won: bool
+    points: int  # displayed points of the player's side at the end
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    user_id: int
+    name: str
+    matches: int
+    wins: int
+    average_points: float
