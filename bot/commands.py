@@ -190,7 +190,7 @@ class FiveUpCommands(app_commands.Group):
             )
             await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
             if in_lobby and table is not None:
-                await _refresh_lobby(interaction, manager.lobby(table))  # its Join / Start buttons go
+                await _refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
 
         await guarded(interaction, "/five-up end", body)
 

@@ -18,6 +18,7 @@ import pytest
 
 from bot import i18n, texts
 from bot.demo import play_demo
+from bot.seating import Seating
 from bot.tables import Picture
 from engine import Blocked, Domino, Drew, Match, Option, Passed, Record, Result, SeatView, TableSnapshot, Tile
 
@@ -114,7 +115,7 @@ async def test_a_complete_match_is_told_in_each_language(
 def _hand_texts(lang: str, players: int, seed: str) -> Iterator[str]:
     """Every private text a player can read in one match: hands, draws, choices, placements."""
     match = Match.new(players, seed)
-    seating = texts.Seating(tuple(i18n.t(lang, "computer-name", number=s + 1) for s in range(players)))
+    seating = Seating(tuple(i18n.t(lang, "computer-name", number=s + 1) for s in range(players)))
     drawn: dict[int, list[Tile]] = {}
     while match.turn is not None:
         seat = match.turn
