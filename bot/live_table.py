@@ -227,7 +227,7 @@ class LiveTable:
                 if targets:
                     target = targets[0]
             post = await self._apply(seat, placed, target)
-            return Played(self.table.id, texts.played_text(locale, placed, target), post)
+            return Played(texts.played_text(locale, placed, target), post)
 
     def options_for(self, user_id: int) -> list[Option]:
         """The legal options of this user now (for autocomplete): empty when it is not their turn."""
@@ -250,7 +250,7 @@ class LiveTable:
             text = texts.hand_text(locale, table.seating, view, drawn=drawn, turn=match.turn, back=back)
         choices = texts.hand_choices(locale, view.options)
         image = await asyncio.to_thread(self.services.renderer.hand, view) if picture else None
-        return Hand(table.id, move_no, seat, text, image, choices)
+        return Hand(table.id, move_no, text, image, choices)
 
     def _back(self, seat: int) -> bool:
         """The player acted: the computer stops playing for them. True when they were away."""

@@ -167,7 +167,6 @@ class Hand:
 
     table_id: int
     move_no: int
-    seat: int
     text: str
     picture: Picture | None
     choices: tuple[TileChoice, ...]
@@ -177,6 +176,5 @@ class Hand:
 class Played:
     """An accepted placement: the private line for the player, and the public post already published."""
 
-    table_id: int
     text: str
     post: Post

@@ -6,33 +6,28 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
 import pytest
 from discord import Permissions
 from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeThread, FakeUser
-from test_bot_helpers import PNG, named_tiles, pick, public_tiles
+from test_bot_helpers import PNG, hosted_bot, named_tiles, pick, public_tiles
 
 from bot.app import FiveUpBot
-from bot.computer import InlineComputer
-from bot.config import Config
 from bot.tables import Table, TableStatus
 from engine import Option, Tile
 
 PUBLIC_PICTURES = {"layout.png", "scoresheet.png"}
 
 
-def new_bot(path: Path, **options: object) -> FiveUpBot:
-    config = Config(token="fake", database_path=path, turn_timeout=3600.0)
-    return FiveUpBot(config, computer=InlineComputer(), computer_pause=(0.0, 0.0), **options)
-
-
 class World:
     """The fake Discord, the bot, one guild with a #games channel, and a privacy watch on #games."""
 
-    def __init__(self, fake: FakeDiscord, guild: FakeGuild, users: list[FakeUser], mod: FakeUser) -> None:
-        self.fake = fake
+    def __init__(self, guild: FakeGuild, users: list[FakeUser], mod: FakeUser, path: Path) -> None:
+        self.fake: FakeDiscord  # set once the bot runs
+        self.path = path
+        self.resources = AsyncExitStack()  # the running bot's database and manager, closed after it
         self.guild = guild
         self.users = users
         self.mod = mod
@@ -46,9 +41,19 @@ class World:
         assert isinstance(bot, FiveUpBot)
         return bot
 
+    async def new_bot(self) -> FiveUpBot:
+        """A bot with fresh resources on the same database (the previous ones closed)."""
+        await self.resources.aclose()
+        self.resources = AsyncExitStack()
+        return await self.resources.enter_async_context(hosted_bot(self.path))
+
+    async def restart(self) -> None:
+        """Stop the bot, then start a fresh one on the same database and the same Discord."""
+        await self.fake.close()
+        self.fake = await self.fake.restart(await self.new_bot())
+
     @property
     def table(self) -> Table:
-        assert self.bot.manager is not None
         table = self.bot.manager.table_in(self.channel.id)
         assert table is not None
         return table
@@ -125,12 +130,15 @@ async def world(tmp_path: Path, count: int, *, locales: tuple[str, ...] = ()) ->
         threads=[FakeThread("games-thread", parent="games")],
         members=[*users, mod],
     )
-    bot = new_bot(tmp_path / "db.sqlite3")
-    fake = await FakeDiscord.start(bot, guilds=[guild], users=users)
+    w = World(guild, users, mod.user, tmp_path / "db.sqlite3")
     try:
-        yield World(fake, guild, users, mod.user)
+        w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=users)
+        try:
+            yield w
+        finally:
+            await w.fake.close()  # the bot running now, which may be a restarted one
     finally:
-        await fake.close()
+        await w.resources.aclose()
 
 
 async def play_to_the_end(w: World, table: Table, rng: random.Random, *, limit: int = 2000) -> int:
@@ -186,7 +194,7 @@ async def test_a_restart_keeps_the_match_and_its_buttons(tmp_path: Path) -> None
         move = table.move_no
         w.check_privacy(table)  # the replayed match has the same events, so the cursor carries over
 
-        w.fake = await w.fake.restart(new_bot(tmp_path / "db.sqlite3"))
+        await w.restart()
         again = w.table
         assert again is not table and again.match.record.dumps() == record_before
         restored = w.public()[-1]

@@ -11,10 +11,9 @@ from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, 
 from .narration import narrate
 from .stats import stats_text
 from .status import closed_unreadable, match_over, reminder, restored, scores_line, status, table_ended, takeover
-from .words import SEPARATOR, clip, discord_clock, plain, shown, tile_list
+from .words import clip, discord_clock, plain, shown
 
 __all__ = [
-    "SEPARATOR",
     "best",
     "clip",
     "closed_unreadable",
@@ -42,5 +41,4 @@ __all__ = [
     "takeover",
     "target_label",
     "tile_label",
-    "tile_list",
 ]
