@@ -15,7 +15,17 @@ from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRo
 from test_bot_helpers import PNG, hosted_bot, named_tiles, pick, public_tiles
 
 from bot.app import FiveUpBot
+from bot.i18n import t
 from bot.tables import Table, TableStatus
+from bot.views import (
+    DYNAMIC_ITEMS,
+    BackButton,
+    LobbyButton,
+    RulesPageButton,
+    ShowHandButton,
+    TargetButton,
+    TileButton,
+)
 from engine import Option, Tile
 
 PUBLIC_PICTURES = {"layout.png", "scoresheet.png"}
@@ -328,3 +338,47 @@ async def test_a_match_against_the_computer(tmp_path: Path) -> None:
             w.check_privacy(table)
         assert any("Computer 1" in m.content and " placed " in m.content for m in w.public())
         w.fake.assert_clean()
+
+
+def test_every_button_reads_back_from_its_own_custom_id() -> None:
+    """The one custom_id scheme: each button's id matches its template and rebuilds the same button."""
+    made = [
+        LobbyButton(table_id=7, action="join", label="Join"),
+        ShowHandButton(table_id=7, label="Show my hand"),
+        TileButton(table_id=7, move_no=12, tile="3-5", label="3-5 · +2"),
+        TargetButton(table_id=7, move_no=12, tile="3-5", on="open", label="first"),
+        TargetButton(table_id=7, move_no=12, tile="3-5", on="5-5", label="on 5-5"),
+        BackButton(table_id=7, move_no=12, label="Back"),
+        RulesPageButton(page=2, direction="next", label="Next"),
+    ]
+    assert {type(b) for b in made} == set(DYNAMIC_ITEMS)
+    for button in made:
+        match = button.template.fullmatch(button.custom_id)
+        assert match is not None, button.custom_id
+        again = asyncio.run(type(button).from_custom_id(None, button.item, match))  # type: ignore[arg-type]
+        assert type(again) is type(button) and again.custom_id == button.custom_id
+        assert again.item.label == button.item.label
+        assert not any(other.template.fullmatch(button.custom_id) for other in made if type(other) is not type(button))
+    assert not any(b.template.fullmatch("5up:tile:7:12:3-9") for b in made)  # not a tile: no button answers it
+
+
+async def test_an_unexpected_failure_is_answered_and_logged_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commands and buttons share one error path: the user gets an apology, the log one entry."""
+    async with world(tmp_path, 2) as w:
+        table = await w.start_table(w.users)
+
+        async def broken(**_: object) -> None:
+            raise RuntimeError("the database went away")
+
+        monkeypatch.setattr(w.bot.manager, "stats", broken)
+        monkeypatch.setattr(w.bot.manager, "hand", broken)
+        by_command = await w.fake.slash(w.users[0], w.channel, "five-up stats")
+        by_button = await w.fake.click(w.users[1], w.public()[-1], f"5up:hand:{table.id}")
+        for record in (by_command, by_button):
+            assert record.ok and record.last_reply is not None and record.last_reply.ephemeral
+            assert record.last_reply.content == t("en", "error-unexpected")
+        problems = w.fake.problems()
+        assert len(problems) == 2 and all("the database went away" in p for p in problems), problems
+        assert "/five-up stats failed" in problems[0] and "show hand failed" in problems[1]

@@ -415,3 +415,15 @@ def test_the_game_side_of_the_bot_never_imports_discord() -> None:
         imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         assert "discord" not in imported, f"bot/{path.relative_to(root)} imports discord"
+
+
+async def test_tables_take_their_seeds_from_the_injected_source(tmp_path: Path) -> None:
+    """The seed source sits beside the clock: a test or a replay deals a known match without patching."""
+    seeds = iter(["first", "second"])
+    async with running(tmp_path / "db.sqlite3", seeds=lambda: next(seeds)) as (manager, recorder, _):
+        table = await open_table(manager, recorder, [1, 2])
+        await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
+        assert table.seed == "first" and table.match.record.dumps() == Match.new(2, "first").record.dumps()
+        await manager.end(channel_id=CHANNEL, user_id=1, name="a", can_manage=False)
+        again = await open_table(manager, recorder, [1, 2], seed="given")  # a given seed wins
+        assert again.seed == "given" and next(seeds) == "second"

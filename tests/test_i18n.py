@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ast as pyast
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -411,3 +413,15 @@ def test_every_key_the_code_asks_for_is_in_the_catalogs() -> None:
         if (not any(k.startswith(key) for k in english) if prefix else key not in english)
     ]
     assert missing == []
+
+
+def test_no_catalog_is_read_at_import() -> None:
+    """Importing the bot reads no .ftl file: a catalog loads when one of its messages is first asked for."""
+    code = (
+        "import bot.app, bot.manager, bot.demo, bot.views, bot.texts, bot.i18n as i\n"
+        "before = i.bundle.cache_info().currsize\n"
+        "i.t('ko', 'lobby-left')\n"
+        "print(before, i.bundle.cache_info().currsize)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert proc.stdout.split() == ["0", "1"]
