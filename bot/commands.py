@@ -116,7 +116,7 @@ class FiveUpCommands(app_commands.Group):
         for tile, options in by_tile.items():
             if wanted and wanted not in str(tile) and wanted not in f"{tile.high}-{tile.low}":
                 continue
-            name = t(locale, "choice-tile", tile=str(tile), outcome=texts.outcome(locale, texts.best(options)))
+            name = texts.tile_suggestion(locale, options)
             out.append(app_commands.Choice(name=name[:100], value=str(tile)))
         return out[:MAX_CHOICES]
 

@@ -18,6 +18,7 @@ import discord
 
 from engine import parse_tile
 
+from . import texts
 from .i18n import t
 from .replies import Interaction, answer_error, files, locale_of
 from .rules_pages import rules_pages
@@ -174,7 +175,7 @@ class TileButton(GameButton, layout="tile:{table_id}:{move_no}:{tile}", what="ti
         if len(choice.targets) == 1:
             await place(interaction, self.table_id, self.move_no, self.tile, choice.targets[0].on)
             return
-        text = t(locale, "hand-pick-place", tile=self.tile)
+        text = texts.pick_place(locale, self.tile)
         await interaction.edit_original_response(content=text, view=targets_view(hand, choice, locale))
 
 

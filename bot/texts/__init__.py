@@ -6,7 +6,16 @@ table's notices), `hand` (a player's private view and the labels of its buttons)
 and `stats`. Nothing here decides a rule, touches the database or knows Discord.
 """
 
-from .hand import best, hand_choices, hand_text, outcome, played_text, target_label, tile_label
+from .hand import (
+    hand_choices,
+    hand_text,
+    outcome,
+    pick_place,
+    played_text,
+    target_label,
+    tile_label,
+    tile_suggestion,
+)
 from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, started_privately
 from .narration import narrate
 from .stats import stats_text
@@ -14,7 +23,6 @@ from .status import closed_unreadable, match_over, reminder, restored, scores_li
 from .words import clip, discord_clock, plain, shown
 
 __all__ = [
-    "best",
     "clip",
     "closed_unreadable",
     "computer_name",
@@ -28,6 +36,7 @@ __all__ = [
     "match_over",
     "narrate",
     "outcome",
+    "pick_place",
     "plain",
     "played_text",
     "reminder",
@@ -41,4 +50,5 @@ __all__ = [
     "takeover",
     "target_label",
     "tile_label",
+    "tile_suggestion",
 ]

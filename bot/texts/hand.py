@@ -38,6 +38,16 @@ def tile_label(locale: str, options: Sequence[Option]) -> str:
     return t(locale, "button-tile-many", tile=tile)
 
 
+def tile_suggestion(locale: str, options: Sequence[Option]) -> str:
+    """A tile offered by `/five-up play`'s autocomplete, with the best it would score."""
+    return t(locale, "choice-tile", tile=str(options[0].tile), outcome=outcome(locale, best(options)))
+
+
+def pick_place(locale: str, tile: str) -> str:
+    """The private hand message once a tile that fits in several places is chosen: where?"""
+    return t(locale, "hand-pick-place", tile=tile)
+
+
 def target_label(locale: str, option: Option) -> str:
     if option.on is None:
         return t(locale, "choice-opening", total=option.total, outcome=outcome(locale, option))
