@@ -39,13 +39,14 @@ class TurnClock:
         self._pause_rng = random.Random()
         self._idle: dict[int, asyncio.Task[None]] = {}  # table id -> the idle watch of the seat to move
         self._computer: dict[int, asyncio.Task[None]] = {}  # table id -> a computer's turn in progress
+        self._closed = False  # shutting down: nothing new starts
 
     def arm(self, live: LiveTable) -> None:
         """Start what comes next at this table: a computer's turn, or the idle watch of the person to move."""
         self.stop(live)
         table = live.table
         match = table.match
-        if table.status is not TableStatus.PLAYING or match is None or match.turn is None:
+        if self._closed or table.status is not TableStatus.PLAYING or match is None or match.turn is None:
             return
         seat = match.turn
         if table.seats[seat].is_computer or seat in table.away:
@@ -94,7 +95,7 @@ class TurnClock:
         if not await live.remind(move_no, seat, since=started, deadline=started + 2 * self.turn_timeout):
             return
         await asyncio.sleep(self.turn_timeout)
-        if await live.mark_away(move_no, seat):
+        if await live.mark_away(move_no, seat) and not self._closed:
             if self._idle.get(live.table.id) is asyncio.current_task():
                 del self._idle[live.table.id]
             self._start_computer(live, move_no, seat, announce=True)
@@ -108,7 +109,8 @@ class TurnClock:
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def close(self) -> None:
-        """Stop every idle watch and computer turn; safe to call more than once."""
+        """Stop every idle watch and computer turn, and start none after; safe to call more than once."""
+        self._closed = True
         tasks = [*self._idle.values(), *self._computer.values()]
         self._idle.clear()
         self._computer.clear()
