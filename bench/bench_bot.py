@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.computer import ComputerPlayers, InlineComputer, ProcessComputer  # noqa: E402
+from bot.i18n import t  # noqa: E402
 from bot.manager import Manager  # noqa: E402
 from bot.pictures import PngRenderer  # noqa: E402
 from bot.storage import Storage  # noqa: E402
@@ -205,7 +206,9 @@ async def main() -> None:
     hard_s = 10.0 if args.quick else 20.0
 
     print("bench_bot: the game manager with SQLite and rendering (Discord HTTP excluded)\n")
-    warm = Match.new(2, "warm-up")  # fonts and sprites load once, before anything is timed
+    # fonts, sprites and the English catalog load once, before anything is timed (the bot has them before it serves)
+    t("en", "lobby-count", count=1)
+    warm = Match.new(2, "warm-up")
     option = warm.options()[0]
     warm.place(warm.turn, option.tile, option.on)
     PngRenderer().table(warm.snapshot())

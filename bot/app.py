@@ -1,9 +1,11 @@
-"""The bot process: an AutoShardedBot that opens storage, restores tables and serves `/five-up`.
+"""The bot process: resources first, then an AutoShardedBot that serves `/five-up` with them.
 
-Scale-out is Discord's own sharding. A table lives in one channel, a channel
-in one guild, a guild in one shard; so a large deployment can run shard
-clusters as separate processes (`SHARD_COUNT`, `SHARD_IDS`), each with its own
-database file. Only the `guilds` intent is needed: the bot works by slash
+`hosting` opens what the bot works with (the database, the computer players' worker
+processes, the game manager and its publisher) and closes it again after the bot; the bot is
+handed those and restores the saved tables in `setup_hook`. Scale-out is Discord's own
+sharding. A table lives in one channel, a channel in one guild, a guild in one shard; so a
+large deployment can run shard clusters as separate processes (`SHARD_COUNT`, `SHARD_IDS`),
+each with its own database file. Only the `guilds` intent is needed: the bot works by slash
 commands and buttons, and reads no messages.
 """
 
@@ -11,37 +13,37 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .commands import FiveUpCommands
 from .computer import ComputerPlayers, ProcessComputer
 from .config import Config
-from .i18n import t
-from .manager import Manager
+from .manager import Manager, new_seed
 from .pictures import PngRenderer, Renderer
 from .publisher import ChannelPublisher
-from .replies import locale_of, reply
+from .replies import answer_error
 from .storage import Storage
 from .views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
 
-class FiveUpBot(commands.AutoShardedBot):
-    """Owns the storage, the game manager and the command tree for one process."""
+class FiveUpTree(app_commands.CommandTree):
+    """Every command's errors, whether raised by its body, a check or an argument, take the one error path."""
 
-    def __init__(
-        self,
-        config: Config,
-        *,
-        renderer: Renderer | None = None,
-        computer: ComputerPlayers | None = None,
-        computer_pause: tuple[float, float] = (0.8, 2.0),
-        **options: object,
-    ) -> None:
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        command = interaction.command
+        await answer_error(interaction, error, f"/{command.qualified_name}" if command else "a command")
+
+
+class FiveUpBot(commands.AutoShardedBot):
+    """Serves `/five-up` and the buttons for the game manager it is handed, posting through `publisher`."""
+
+    def __init__(self, config: Config, manager: Manager, publisher: ChannelPublisher, **options: object) -> None:
         shards: dict[str, object] = {}
         if config.shard_count is not None:
             shards["shard_count"] = config.shard_count
@@ -52,35 +54,20 @@ class FiveUpBot(commands.AutoShardedBot):
             intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=FiveUpTree,
             **shards,
             **options,
         )
         self.config = config
-        self.renderer = renderer or PngRenderer()
-        self.computer = computer
-        self.computer_pause = computer_pause
-        self.storage: Storage | None = None
-        self.manager: Manager | None = None
-        self.publisher = ChannelPublisher(self)
+        self.manager = manager
+        self.publisher = publisher
+        publisher.attach(self)
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.config.database_path)
-        if self.computer is None:
-            workers = max(1, min(2, os.cpu_count() or 1))  # as measured in bench/bench_bot.py
-            computer = ProcessComputer(workers=workers)
-            await computer.start()
-            self.computer = computer
-        self.manager = Manager(
-            self.storage,
-            self.publisher,
-            self.renderer,
-            self.computer,
-            turn_timeout=self.config.turn_timeout,
-            computer_pause=self.computer_pause,
-        )
+        from .commands import FiveUpCommands  # reads the English catalog: the descriptions are its text
+
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.add_command(FiveUpCommands())
-        self.tree.on_error = self.on_app_command_error
         try:
             from .translator import FluentTranslator
         except ImportError:
@@ -102,31 +89,52 @@ class FiveUpBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
             log.info("synced %d command(s) globally", len(synced))
 
-    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        """Errors that reach the tree (a check, a bad argument): answer politely, log the unexpected."""
-        if isinstance(error, app_commands.NoPrivateMessage):
-            text = t(locale_of(interaction), "error-guild-only")
-        else:
-            log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
-            text = t(locale_of(interaction), "error-unexpected")
-        try:
-            await reply(interaction, text)
-        except discord.HTTPException as e:
-            log.warning("could not answer interaction %s: %s", interaction.id, e)
-
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s), %d shard(s)", self.user, len(self.guilds), self.shard_count or 1)
 
     async def close(self) -> None:
-        if self.manager is not None:
-            await self.manager.close()
+        """No new turns, then the posts already made go out, then the connection closes."""
+        await self.manager.close()
         await self.publisher.flush()
-        if self.storage is not None:
-            await self.storage.close()
         await super().close()
+
+
+@asynccontextmanager
+async def hosting(
+    config: Config,
+    *,
+    computer: ComputerPlayers | None = None,
+    renderer: Renderer | None = None,
+    computer_pause: tuple[float, float] = (0.8, 2.0),
+    seeds: Callable[[], str] = new_seed,
+) -> AsyncIterator[tuple[Manager, ChannelPublisher]]:
+    """The game manager on its database, with its computer players and publisher; closed on the way out.
+
+    By default the computers choose in worker processes, started here (tests pass their own)."""
+    async with AsyncExitStack() as stack:
+        storage = await Storage.open(config.database_path)
+        stack.push_async_callback(storage.close)
+        if computer is None:
+            workers = max(1, min(2, os.cpu_count() or 1))  # as measured in bench/bench_bot.py
+            pool = ProcessComputer(workers=workers)
+            stack.callback(pool.close)
+            await pool.start()
+            computer = pool
+        publisher = ChannelPublisher()
+        manager = Manager(
+            storage,
+            publisher,
+            renderer or PngRenderer(),
+            computer,
+            turn_timeout=config.turn_timeout,
+            computer_pause=computer_pause,
+            seeds=seeds,
+        )
+        stack.push_async_callback(manager.close)
+        yield manager, publisher
 
 
 async def run(config: Config) -> None:
     """`python -m bot`: run until interrupted; the token is handed to discord.py and never logged."""
-    async with FiveUpBot(config) as bot:
+    async with hosting(config) as (manager, publisher), FiveUpBot(config, manager, publisher) as bot:
         await bot.start(config.token)

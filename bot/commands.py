@@ -1,26 +1,26 @@
 """The `/five-up` command group: thin callbacks that ask the game manager and answer.
 
-Every description is a `locale_str` whose `key` names its Fluent message, so
-the translator can give Korean and Spanish users their own words; the English
-text itself comes from the English catalog. Work that may wait (a picture, a
-table busy placing) is deferred first, so Discord's 3-second deadline is never
-missed.
+A body says what goes right; what goes wrong (a `Refusal`, a Discord error) it raises, and
+the command tree's `on_error` (bot/app.py) answers through `replies.answer_error`, the error
+path of the buttons too. Every description is a `locale_str` whose `key` names its Fluent
+message, so the translator can give Korean and Spanish users their own words; the English
+text itself comes from the English catalog, read when this module is imported (bot/app.py
+does so when it builds the command tree). Work that may wait (a picture, a table busy
+placing) is deferred first, so Discord's 3-second deadline is never missed.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
-from engine import Tile, parse_tile
+from engine import Option, Tile, parse_tile
 
 from . import texts
 from .i18n import SUPPORTED, pick_locale, t
-from .replies import files, guarded, locale_of
-from .tables import LEVELS, Refusal, TableStatus
-from .views import lobby_view, manager_of, rules_message, send_hand, show_hand_view
+from .replies import Interaction, files, locale_of
+from .tables import LEVELS, Lobby, Refusal, TableStatus
+from .views import lobby_view, rules_message, send_hand, show_hand_view
 
 MAX_CHOICES = 25
 
@@ -49,77 +49,65 @@ class FiveUpCommands(app_commands.Group):
     @app_commands.choices(level=LEVEL_CHOICES, lang=LANG_CHOICES)
     async def start(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         bots: app_commands.Range[int, 0, 3] = 0,
         level: str = "normal",
         lang: str | None = None,
     ) -> None:
-        async def body() -> None:
-            manager = manager_of(interaction)
-            lobby = await manager.open_table(
-                guild_id=interaction.guild_id,
-                channel_id=_channel(interaction),
-                host_id=interaction.user.id,
-                host_name=interaction.user.display_name,
-                lang=lang or pick_locale(interaction.guild_locale),
-                bots=bots,
-                level=level,
-            )
-            await interaction.response.send_message(lobby.text, view=lobby_view(lobby))
-            message = await interaction.original_response()
-            await manager.set_lobby_message(lobby.table_id, message.id)
-
-        await guarded(interaction, "/five-up start", body)
+        manager = interaction.client.manager
+        lobby = await manager.open_table(
+            guild_id=interaction.guild_id,
+            channel_id=_channel(interaction),
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            lang=lang or pick_locale(interaction.guild_locale),
+            bots=bots,
+            level=level,
+        )
+        await interaction.response.send_message(lobby.text, view=lobby_view(lobby))
+        message = await interaction.original_response()
+        await manager.set_lobby_message(lobby.table_id, message.id)
 
     @app_commands.command(name="join", description=described("cmd-join"))
-    async def join(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            lobby = await manager_of(interaction).join(
-                channel_id=_channel(interaction),
-                user_id=interaction.user.id,
-                name=interaction.user.display_name,
-                locale=locale_of(interaction),
-            )
-            await interaction.response.send_message(lobby.note, ephemeral=True)
-            await _refresh_lobby(interaction, lobby)
-
-        await guarded(interaction, "/five-up join", body)
+    async def join(self, interaction: Interaction) -> None:
+        lobby = await interaction.client.manager.join(
+            channel_id=_channel(interaction),
+            user_id=interaction.user.id,
+            name=interaction.user.display_name,
+            locale=locale_of(interaction),
+        )
+        await interaction.response.send_message(lobby.note, ephemeral=True)
+        await _refresh_lobby(interaction, lobby)
 
     @app_commands.command(name="leave", description=described("cmd-leave"))
-    async def leave(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            lobby = await manager_of(interaction).leave(
-                channel_id=_channel(interaction), user_id=interaction.user.id, locale=locale_of(interaction)
-            )
-            await interaction.response.send_message(lobby.note, ephemeral=True)
-            await _refresh_lobby(interaction, lobby)
-
-        await guarded(interaction, "/five-up leave", body)
+    async def leave(self, interaction: Interaction) -> None:
+        lobby = await interaction.client.manager.leave(
+            channel_id=_channel(interaction), user_id=interaction.user.id, locale=locale_of(interaction)
+        )
+        await interaction.response.send_message(lobby.note, ephemeral=True)
+        await _refresh_lobby(interaction, lobby)
 
     # -- playing --------------------------------------------------------------
 
     @app_commands.command(name="hand", description=described("cmd-hand"))
-    async def hand(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, "/five-up hand", lambda: send_hand(interaction))
+    async def hand(self, interaction: Interaction) -> None:
+        await send_hand(interaction)
 
     @app_commands.command(name="play", description=described("cmd-play"))
     @app_commands.describe(tile=described("cmd-play-tile"), on=described("cmd-play-on"))
-    async def play(self, interaction: discord.Interaction, tile: str, on: str | None = None) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            played = await manager_of(interaction).play(
-                channel_id=_channel(interaction),
-                user_id=interaction.user.id,
-                tile=tile,
-                on=on or None,
-                locale=locale_of(interaction),
-            )
-            await interaction.followup.send(played.text, ephemeral=True)
-
-        await guarded(interaction, "/five-up play", body)
+    async def play(self, interaction: Interaction, tile: str, on: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        played = await interaction.client.manager.play(
+            channel_id=_channel(interaction),
+            user_id=interaction.user.id,
+            tile=tile,
+            on=on or None,
+            locale=locale_of(interaction),
+        )
+        await interaction.followup.send(played.text, ephemeral=True)
 
     @play.autocomplete("tile")
-    async def tile_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def tile_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Only the caller's legal tiles, each with the best it would score."""
         locale = locale_of(interaction)
         by_tile = _options_by_tile(interaction)
@@ -128,12 +116,12 @@ class FiveUpCommands(app_commands.Group):
         for tile, options in by_tile.items():
             if wanted and wanted not in str(tile) and wanted not in f"{tile.high}-{tile.low}":
                 continue
-            name = t(locale, "choice-tile", tile=str(tile), outcome=texts.outcome(locale, texts.best(options)))
+            name = texts.tile_suggestion(locale, options)
             out.append(app_commands.Choice(name=name[:100], value=str(tile)))
         return out[:MAX_CHOICES]
 
     @play.autocomplete("on")
-    async def target_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def target_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Where the chosen tile may go, each with its end total and points."""
         locale = locale_of(interaction)
         try:
@@ -151,67 +139,58 @@ class FiveUpCommands(app_commands.Group):
     # -- looking ---------------------------------------------------------------
 
     @app_commands.command(name="board", description=described("cmd-board"))
-    async def board(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, "/five-up board", lambda: _repost(interaction, scoresheet_only=False))
+    async def board(self, interaction: Interaction) -> None:
+        await _repost(interaction, scoresheet_only=False)
 
     @app_commands.command(name="score", description=described("cmd-score"))
-    async def score(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, "/five-up score", lambda: _repost(interaction, scoresheet_only=True))
+    async def score(self, interaction: Interaction) -> None:
+        await _repost(interaction, scoresheet_only=True)
 
     @app_commands.command(name="rules", description=described("cmd-rules"))
-    async def rules(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            embed, view = rules_message(locale_of(interaction), 0)
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
-        await guarded(interaction, "/five-up rules", body)
+    async def rules(self, interaction: Interaction) -> None:
+        embed, view = rules_message(locale_of(interaction), 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     @app_commands.command(name="stats", description=described("cmd-stats"))
-    async def stats(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            text = await manager_of(interaction).stats(
-                guild_id=interaction.guild_id, user_id=interaction.user.id, locale=locale_of(interaction)
-            )
-            await interaction.response.send_message(texts.clip(text), ephemeral=True)
-
-        await guarded(interaction, "/five-up stats", body)
+    async def stats(self, interaction: Interaction) -> None:
+        text = await interaction.client.manager.stats(
+            guild_id=interaction.guild_id, user_id=interaction.user.id, locale=locale_of(interaction)
+        )
+        await interaction.response.send_message(texts.clip(text), ephemeral=True)
 
     @app_commands.command(name="end", description=described("cmd-end"))
-    async def end(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            manager = manager_of(interaction)
-            table = manager.table_in(_channel(interaction))
-            in_lobby = table is not None and table.status is TableStatus.LOBBY
-            post = await manager.end(
-                channel_id=_channel(interaction),
-                user_id=interaction.user.id,
-                name=interaction.user.display_name,
-                can_manage=interaction.permissions.manage_messages,
-            )
-            await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
-            if in_lobby and table is not None:
-                await _refresh_lobby(interaction, manager.lobby(table))  # its Join / Start buttons go
-
-        await guarded(interaction, "/five-up end", body)
+    async def end(self, interaction: Interaction) -> None:
+        manager = interaction.client.manager
+        table = manager.table_in(_channel(interaction))
+        in_lobby = table is not None and table.status is TableStatus.LOBBY
+        post = await manager.end(
+            channel_id=_channel(interaction),
+            user_id=interaction.user.id,
+            name=interaction.user.display_name,
+            can_manage=interaction.permissions.manage_messages,
+        )
+        await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
+        if in_lobby and table is not None:
+            await _refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
 
 
-def _channel(interaction: discord.Interaction) -> int:
+def _channel(interaction: Interaction) -> int:
     if interaction.channel_id is None or interaction.guild_id is None:
         raise Refusal("guild-only")
     return interaction.channel_id
 
 
-def _options_by_tile(interaction: discord.Interaction) -> dict[Tile, list]:
+def _options_by_tile(interaction: Interaction) -> dict[Tile, list[Option]]:
     if interaction.channel_id is None:
         return {}
-    options = manager_of(interaction).choices(channel_id=interaction.channel_id, user_id=interaction.user.id)
-    by_tile: dict[Tile, list] = {}
+    options = interaction.client.manager.choices(channel_id=interaction.channel_id, user_id=interaction.user.id)
+    by_tile: dict[Tile, list[Option]] = {}
     for option in options:
         by_tile.setdefault(option.tile, []).append(option)
     return by_tile
 
 
-async def _refresh_lobby(interaction: discord.Interaction, lobby: Any) -> None:
+async def _refresh_lobby(interaction: Interaction, lobby: Lobby) -> None:
     """After a join, leave or end by command, the public lobby message shows the new state."""
     if lobby.message_id is None or interaction.channel is None:
         return
@@ -222,9 +201,9 @@ async def _refresh_lobby(interaction: discord.Interaction, lobby: Any) -> None:
         pass  # the lobby message was deleted: the seats are saved all the same
 
 
-async def _repost(interaction: discord.Interaction, *, scoresheet_only: bool) -> None:
+async def _repost(interaction: Interaction, *, scoresheet_only: bool) -> None:
     """The table's latest pictures again, publicly (a refusal stays private)."""
-    manager = manager_of(interaction)
+    manager = interaction.client.manager
     channel = _channel(interaction)
     table = manager.table_in(channel)
     if table is None:

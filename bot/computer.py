@@ -23,8 +23,6 @@ class ComputerPlayers(Protocol):
         """The placement (tile, on) the computer makes for `seat` now."""
         ...
 
-    def close(self) -> None: ...
-
 
 def choose_now(match: Match, seat: int, level: str, rng_seed: str, budget_s: float | None) -> tuple[Tile, Tile | None]:
     from engine.players import choose
@@ -55,9 +53,6 @@ class InlineComputer:
 
     async def choose(self, match: Match, seat: int, level: str, rng_seed: str) -> tuple[Tile, Tile | None]:
         return choose_now(match, seat, level, rng_seed, self.budget_s)
-
-    def close(self) -> None:
-        pass
 
 
 class ProcessComputer:

@@ -4,9 +4,10 @@ The manager hands over a `Post` under the table's lock and moves on; a small
 worker per channel sends the posts one after another over Discord's HTTP API
 (`get_partial_messageable`: no cache or gateway event needed), so a slow
 upload never holds a table's lock and the messages never overtake each other.
-Posts made while the bot is still starting (tables restored in `setup_hook`)
-wait until the client is ready, and a post that fails is logged and skipped:
-the posts queued behind it still go out.
+The publisher exists before the bot (the game manager is built with it) and the bot
+attaches itself when it is created; posts made before the client is ready (tables restored
+in `setup_hook`) wait until it is, and a post that fails is logged and skipped: the posts
+queued behind it still go out.
 """
 
 from __future__ import annotations
@@ -25,10 +26,23 @@ log = logging.getLogger(__name__)
 
 
 class ChannelPublisher:
-    def __init__(self, client: discord.Client) -> None:
-        self.client = client
+    def __init__(self) -> None:
+        self._client: discord.Client | None = None  # until the bot attaches itself, posts wait
+        self._attached = asyncio.Event()
         self._queues: dict[int, deque[Post]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+
+    def attach(self, client: discord.Client) -> None:
+        """The client that sends the posts (the bot, as it is created)."""
+        self._client = client
+        self._attached.set()
+
+    async def _ready_client(self) -> discord.Client:
+        await self._attached.wait()
+        assert self._client is not None
+        if not self._client.is_ready():
+            await self._client.wait_until_ready()
+        return self._client
 
     def publish(self, post: Post) -> None:
         queue = self._queues.setdefault(post.channel_id, deque())
@@ -39,17 +53,16 @@ class ChannelPublisher:
     async def _drain(self, channel_id: int) -> None:
         queue = self._queues[channel_id]
         try:
-            if not self.client.is_ready():
-                await self.client.wait_until_ready()
+            client = await self._ready_client()
             while queue:
-                await self.send(queue.popleft())
+                await self.send(client, queue.popleft())
         finally:
             del self._queues[channel_id]
             del self._workers[channel_id]
 
-    async def send(self, post: Post) -> discord.Message | None:
+    async def send(self, client: discord.Client, post: Post) -> discord.Message | None:
         """Send one post now; a failure is logged and does not stop the posts after it."""
-        channel = self.client.get_partial_messageable(post.channel_id)
+        channel = client.get_partial_messageable(post.channel_id)
         extra = {}
         if post.pictures:
             extra["files"] = files(post.pictures)
@@ -69,7 +82,7 @@ class ChannelPublisher:
     async def flush(self) -> None:
         """Wait until every published post has been sent (tests, shutdown); a client that never
         became ready cannot send, so its waiting posts are dropped rather than waited for."""
-        if not self.client.is_ready():
+        if self._client is None or not self._client.is_ready():
             await self.close()
             return
         while self._workers:

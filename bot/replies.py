@@ -1,22 +1,31 @@
-"""Answering an interaction safely: one place that turns refusals and failures into polite replies.
+"""Answering an interaction safely: the one error path of every command and every button.
 
-Every command and button runs its body through `guarded`: a `Refusal` becomes an
-ephemeral sentence in the user's language; a Discord `NotFound`/`Forbidden`
-(a message deleted, a permission removed) is logged as a warning; anything
-else is logged once with its context and the user gets a short apology. The
-user never sees a traceback, and never "This interaction failed".
+Commands raise; the command tree's `on_error` (bot/app.py) and the buttons' guarded callback
+(bot/views.py) both hand what they caught to `answer_error`: a `Refusal` becomes an ephemeral
+sentence in the user's language; a Discord `NotFound`/`Forbidden` (a message deleted, a
+permission removed) is logged as a warning; anything else is logged once with its context and
+the user gets a short apology. The user never sees a traceback, and never "This interaction
+failed".
 """
 
 from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeAlias
 
 import discord
+from discord import app_commands
 
 from .i18n import pick_locale, t
 from .tables import Picture, Refusal
+
+if TYPE_CHECKING:
+    from .app import FiveUpBot
+
+    Interaction: TypeAlias = discord.Interaction[FiveUpBot]
+else:
+    Interaction: TypeAlias = discord.Interaction
 
 log = logging.getLogger(__name__)
 
@@ -39,26 +48,27 @@ async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool 
         await interaction.response.send_message(text, ephemeral=ephemeral)
 
 
-async def guarded(interaction: discord.Interaction, what: str, body: Callable[[], Awaitable[None]]) -> None:
-    """Run `body`; whatever goes wrong, the user gets an answer and the log gets one entry."""
-    try:
-        await body()
-    except Refusal as refusal:
-        await _answer(interaction, refusal.text(locale_of(interaction)))
-    except (discord.NotFound, discord.Forbidden) as e:
-        log.warning("%s in channel %s: Discord said %s", what, interaction.channel_id, e)
-    except Exception:
-        log.exception(
+async def answer_error(interaction: discord.Interaction, error: BaseException, what: str) -> None:
+    """Whatever went wrong in `what` (a command, a button), the user gets an answer and the log one entry."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original  # the command's own exception, as raised
+    if isinstance(error, Refusal):
+        text = error.text(locale_of(interaction))
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        text = t(locale_of(interaction), "error-guild-only")
+    elif isinstance(error, (discord.NotFound, discord.Forbidden)):
+        log.warning("%s in channel %s: Discord said %s", what, interaction.channel_id, error)
+        return
+    else:
+        log.error(
             "%s failed (user %s, channel %s, guild %s)",
             what,
             interaction.user.id,
             interaction.channel_id,
             interaction.guild_id,
+            exc_info=error,
         )
-        await _answer(interaction, t(locale_of(interaction), "error-unexpected"))
-
-
-async def _answer(interaction: discord.Interaction, text: str) -> None:
+        text = t(locale_of(interaction), "error-unexpected")
     try:
         await reply(interaction, text)
     except discord.HTTPException as e:  # the interaction expired or was answered elsewhere: nothing left to do

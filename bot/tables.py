@@ -7,14 +7,13 @@ into a message, an embed or buttons is the Discord layer's job.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine import Match, RulesError, Tile
 
 from .i18n import t
-from .texts import Seating
+from .seating import Seating
 
 LEVELS = ("easy", "normal", "hard")
 MAX_SEATS = 4
@@ -65,7 +64,9 @@ class Seat:
 
 @dataclass(eq=False)
 class Table:
-    """One table in one channel: the lobby, then the match. Guarded by `lock`."""
+    """One table in one channel: the lobby, then the match.
+
+    Plain state: its `LiveTable` (bot/live_table.py) is the only writer, under its lock."""
 
     id: int
     guild_id: int | None
@@ -77,14 +78,9 @@ class Table:
     status: TableStatus
     seats: list[Seat]
     match: Match | None = None
-    saved_record: str | None = None  # the record as last committed: what a failed write rolls back to
     lobby_message_id: int | None = None
     turn_started: float = 0.0
     away: set[int] = field(default_factory=set)  # seats a computer plays for until their player is back
-    pictures: tuple[Picture, ...] = ()  # the latest table pictures, for /five-up board and score
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timer: asyncio.Task[None] | None = None  # the idle watch of the seat to move
-    task: asyncio.Task[None] | None = None  # a computer player's turn in progress
 
     @property
     def move_no(self) -> int:
@@ -171,7 +167,6 @@ class Hand:
 
     table_id: int
     move_no: int
-    seat: int
     text: str
     picture: Picture | None
     choices: tuple[TileChoice, ...]
@@ -181,6 +176,5 @@ class Hand:
 class Played:
     """An accepted placement: the private line for the player, and the public post already published."""
 
-    table_id: int
     text: str
     post: Post

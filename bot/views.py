@@ -1,28 +1,41 @@
 """Buttons that survive restarts: `DynamicItem`s whose custom_id carries the table and the action.
 
-Nothing is kept in memory between a message and its click: each click parses
-its custom_id (`5up:<action>:<table>[:<move>:<tile>...]`), asks the game
-manager, and answers. A button from an older position carries an older move
-number and is refused politely as stale; a click by someone who is not seated
-is refused by the manager. Registered once with `bot.add_dynamic_items(*DYNAMIC_ITEMS)`.
+Nothing is kept in memory between a message and its click: each click parses its custom_id
+(`5up:<kind>:<table>[:<move>:<tile>...]`), asks the game manager, and answers. `GameButton`
+does both once for every button: it builds the custom_id template from the fields a button
+declares, turns a matching custom_id back into that button, and runs the click through the
+one error path (`replies.answer_error`). A button from an older position carries an older move
+number and is refused politely as stale; a click by someone who is not seated is refused by
+the manager. Registered once with `bot.add_dynamic_items(*DYNAMIC_ITEMS)`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
 from engine import parse_tile
 
+from . import texts
 from .i18n import t
-from .manager import Manager
-from .replies import files, guarded, locale_of
+from .replies import Interaction, answer_error, files, locale_of
 from .rules_pages import rules_pages
 from .tables import Hand, Lobby, Refusal, TileChoice
 
 TILE = r"[0-6]-[0-6]"
+# Every field a custom_id may carry: its pattern, and whether it reads as a number.
+FIELDS: dict[str, tuple[str, bool]] = {
+    "table_id": (r"\d+", True),
+    "move_no": (r"\d+", True),
+    "page": (r"\d+", True),
+    "action": (r"\w+", False),
+    "tile": (TILE, False),
+    "on": (rf"{TILE}|open", False),
+    "direction": (r"prev|next", False),
+}
+_FIELD = re.compile(r"\{(\w+)\}")
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 LOBBY_STYLES = {
     "join": discord.ButtonStyle.success,
@@ -33,40 +46,55 @@ LOBBY_STYLES = {
 MAX_BUTTONS = 25
 
 
-def manager_of(interaction: discord.Interaction) -> Manager:
-    manager = getattr(interaction.client, "manager", None)
-    if manager is None:
-        raise RuntimeError("the game manager is not running yet")
-    return manager
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"):
+    """A button of ours. A subclass names its custom_id after `5up:` with `{field}`s from FIELDS
+    (`class TileButton(GameButton, layout="tile:{table_id}:{move_no}:{tile}")`), takes those
+    fields and `label` as keyword arguments, and says in `clicked` what a click does."""
+
+    layout: ClassVar[str]
+    what: ClassVar[str]  # for the log: "tile button"
+
+    def __init_subclass__(cls, *, layout: str, what: str) -> None:
+        pattern = _FIELD.sub(lambda m: f"(?P<{m[1]}>{FIELDS[m[1]][0]})", layout)
+        super().__init_subclass__(template=f"5up:{pattern}")
+        cls.layout = layout
+        cls.what = what
+
+    def __init__(self, *, label: str, style: discord.ButtonStyle, disabled: bool = False, **fields: object) -> None:
+        custom_id = "5up:" + self.layout.format(**fields)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameButton:
+        fields = {k: int(v) if FIELDS[k][1] else v for k, v in match.groupdict().items()}
+        return cls(label=getattr(item, "label", "") or "", **fields)
+
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        try:
+            await self.clicked(interaction)
+        except Exception as error:
+            await answer_error(interaction, error, self.what)
+
+    async def clicked(self, interaction: Interaction) -> None:
+        raise NotImplementedError
 
 
 # -- the lobby ------------------------------------------------------------------
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:lobby:(?P<table>\d+):(?P<action>\w+)"):
-    def __init__(self, table_id: int, action: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or action, style=LOBBY_STYLES.get(action), custom_id=f"5up:lobby:{table_id}:{action}"
-            )
-        )
+class LobbyButton(GameButton, layout="lobby:{table_id}:{action}", what="lobby button"):
+    def __init__(self, *, table_id: int, action: str, label: str = "") -> None:
+        style = LOBBY_STYLES.get(action, discord.ButtonStyle.secondary)
+        super().__init__(label=label or action, style=style, table_id=table_id, action=action)
         self.table_id = table_id
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(int(match["table"]), match["action"], getattr(item, "label", "") or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, f"lobby {self.action}", lambda: self._click(interaction))
-
-    async def _click(self, interaction: discord.Interaction) -> None:
-        manager = manager_of(interaction)
-        locale = locale_of(interaction)
+    async def clicked(self, interaction: Interaction) -> None:
+        manager = interaction.client.manager
         user = interaction.user
-        common = {"table_id": self.table_id, "user_id": user.id, "locale": locale}
+        common = {"table_id": self.table_id, "user_id": user.id, "locale": locale_of(interaction)}
         if self.action == "join":
             lobby = await manager.join(name=user.display_name, **common)
         elif self.action == "leave":
@@ -86,42 +114,32 @@ def lobby_view(lobby: Lobby) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(lobby.table_id, action, t(lobby.lang, f"button-{action}")))
+        view.add_item(LobbyButton(table_id=lobby.table_id, action=action, label=t(lobby.lang, f"button-{action}")))
     return view
 
 
 # -- "Show my hand" on every public table message ----------------------------------
 
 
-class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:hand:(?P<table>\d+)"):
-    def __init__(self, table_id: int, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or "Show my hand", style=discord.ButtonStyle.primary, custom_id=f"5up:hand:{table_id}"
-            )
-        )
+class ShowHandButton(GameButton, layout="hand:{table_id}", what="show hand"):
+    def __init__(self, *, table_id: int, label: str = "") -> None:
+        super().__init__(label=label or "Show my hand", style=discord.ButtonStyle.primary, table_id=table_id)
         self.table_id = table_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ShowHandButton:
-        return cls(int(match["table"]), getattr(item, "label", "") or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, "show hand", lambda: send_hand(interaction, table_id=self.table_id))
+    async def clicked(self, interaction: Interaction) -> None:
+        await send_hand(interaction, table_id=self.table_id)
 
 
 def show_hand_view(table_id: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ShowHandButton(table_id, t(lang, "button-show-hand")))
+    view.add_item(ShowHandButton(table_id=table_id, label=t(lang, "button-show-hand")))
     return view
 
 
-async def send_hand(interaction: discord.Interaction, *, table_id: int | None = None) -> None:
+async def send_hand(interaction: Interaction, *, table_id: int | None = None) -> None:
     """The caller's hand, privately: picture, text and a button per playable tile."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    hand = await manager_of(interaction).hand(
+    hand = await interaction.client.manager.hand(
         user_id=interaction.user.id,
         locale=locale_of(interaction),
         table_id=table_id,
@@ -139,98 +157,54 @@ async def send_hand(interaction: discord.Interaction, *, table_id: int | None = 
 # -- the private hand: tiles, then where ---------------------------------------------
 
 
-class TileButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"5up:tile:(?P<table>\d+):(?P<move>\d+):(?P<tile>{TILE})",
-):
-    def __init__(self, table_id: int, move_no: int, tile: str, label: str = "", *, many: bool = False) -> None:
+class TileButton(GameButton, layout="tile:{table_id}:{move_no}:{tile}", what="tile button"):
+    def __init__(self, *, table_id: int, move_no: int, tile: str, label: str = "", many: bool = False) -> None:
         style = discord.ButtonStyle.primary if many else discord.ButtonStyle.success
-        super().__init__(
-            discord.ui.Button(label=label or tile, style=style, custom_id=f"5up:tile:{table_id}:{move_no}:{tile}")
-        )
+        super().__init__(label=label or tile, style=style, table_id=table_id, move_no=move_no, tile=tile)
         self.table_id = table_id
         self.move_no = move_no
         self.tile = tile
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TileButton:
-        return cls(int(match["table"]), int(match["move"]), match["tile"], getattr(item, "label", "") or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, "tile button", lambda: self._click(interaction))
-
-    async def _click(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         await interaction.response.defer()
-        manager = manager_of(interaction)
         locale = locale_of(interaction)
-        hand = await manager.hand(table_id=self.table_id, user_id=interaction.user.id, locale=locale, picture=False)
+        hand = await interaction.client.manager.hand(
+            table_id=self.table_id, user_id=interaction.user.id, locale=locale, picture=False
+        )
         choice = _choice(hand, self.move_no, self.tile)
         if len(choice.targets) == 1:
             await place(interaction, self.table_id, self.move_no, self.tile, choice.targets[0].on)
             return
-        text = t(locale, "hand-pick-place", tile=self.tile)
+        text = texts.pick_place(locale, self.tile)
         await interaction.edit_original_response(content=text, view=targets_view(hand, choice, locale))
 
 
-class TargetButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"5up:on:(?P<table>\d+):(?P<move>\d+):(?P<tile>{TILE}):(?P<on>{TILE}|open)",
-):
-    def __init__(self, table_id: int, move_no: int, tile: str, on: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or on,
-                style=discord.ButtonStyle.success,
-                custom_id=f"5up:on:{table_id}:{move_no}:{tile}:{on}",
-            )
-        )
+class TargetButton(GameButton, layout="on:{table_id}:{move_no}:{tile}:{on}", what="target button"):
+    def __init__(self, *, table_id: int, move_no: int, tile: str, on: str, label: str = "") -> None:
+        style = discord.ButtonStyle.success
+        super().__init__(label=label or on, style=style, table_id=table_id, move_no=move_no, tile=tile, on=on)
         self.table_id = table_id
         self.move_no = move_no
         self.tile = tile
         self.on = on
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TargetButton:
-        label = getattr(item, "label", "") or ""
-        return cls(int(match["table"]), int(match["move"]), match["tile"], match["on"], label)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, "target button", lambda: self._click(interaction))
-
-    async def _click(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         await interaction.response.defer()
         on = None if self.on == "open" else parse_tile(self.on)
         await place(interaction, self.table_id, self.move_no, self.tile, on)
 
 
-class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:back:(?P<table>\d+):(?P<move>\d+)"):
-    def __init__(self, table_id: int, move_no: int, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or "Back", style=discord.ButtonStyle.secondary, custom_id=f"5up:back:{table_id}:{move_no}"
-            )
-        )
+class BackButton(GameButton, layout="back:{table_id}:{move_no}", what="back button"):
+    def __init__(self, *, table_id: int, move_no: int, label: str = "") -> None:
+        style = discord.ButtonStyle.secondary
+        super().__init__(label=label or "Back", style=style, table_id=table_id, move_no=move_no)
         self.table_id = table_id
         self.move_no = move_no
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BackButton:
-        return cls(int(match["table"]), int(match["move"]), getattr(item, "label", "") or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, "back button", lambda: self._click(interaction))
-
-    async def _click(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         await interaction.response.defer()
-        locale = locale_of(interaction)
-        hand = await manager_of(interaction).hand(
-            table_id=self.table_id, user_id=interaction.user.id, locale=locale, picture=False
+        hand = await interaction.client.manager.hand(
+            table_id=self.table_id, user_id=interaction.user.id, locale=locale_of(interaction), picture=False
         )
         await interaction.edit_original_response(content=hand.text, view=hand_view(hand))
 
@@ -244,9 +218,9 @@ def _choice(hand: Hand, move_no: int, tile: str) -> TileChoice:
     raise Refusal("stale")
 
 
-async def place(interaction: discord.Interaction, table_id: int, move_no: int, tile: str, on: object) -> None:
+async def place(interaction: Interaction, table_id: int, move_no: int, tile: str, on: object) -> None:
     """Play from a button (already deferred), then turn the private hand message into the receipt."""
-    played = await manager_of(interaction).play(
+    played = await interaction.client.manager.play(
         table_id=table_id,
         user_id=interaction.user.id,
         tile=tile,
@@ -263,8 +237,9 @@ def hand_view(hand: Hand) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for choice in hand.choices[:MAX_BUTTONS]:
+        tile, many = str(choice.tile), len(choice.targets) > 1
         view.add_item(
-            TileButton(hand.table_id, hand.move_no, str(choice.tile), choice.label, many=len(choice.targets) > 1)
+            TileButton(table_id=hand.table_id, move_no=hand.move_no, tile=tile, label=choice.label, many=many)
         )
     return view
 
@@ -274,40 +249,25 @@ def targets_view(hand: Hand, choice: TileChoice, locale: str) -> discord.ui.View
     view = discord.ui.View(timeout=None)
     for target in choice.targets[: MAX_BUTTONS - 1]:
         on = "open" if target.on is None else str(target.on)
-        view.add_item(TargetButton(hand.table_id, hand.move_no, str(choice.tile), on, target.label))
-    view.add_item(BackButton(hand.table_id, hand.move_no, t(locale, "button-back")))
+        view.add_item(
+            TargetButton(table_id=hand.table_id, move_no=hand.move_no, tile=str(choice.tile), on=on, label=target.label)
+        )
+    view.add_item(BackButton(table_id=hand.table_id, move_no=hand.move_no, label=t(locale, "button-back")))
     return view
 
 
 # -- the rules, paged -----------------------------------------------------------------
 
 
-class RulesPageButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"5up:rules:(?P<page>\d+):(?P<dir>prev|next)"
-):
-    def __init__(self, page: int, direction: str, label: str = "", *, disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or direction,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"5up:rules:{page}:{direction}",
-                disabled=disabled,
-            )
-        )
+class RulesPageButton(GameButton, layout="rules:{page}:{direction}", what="rules page"):
+    def __init__(self, *, page: int, direction: str, label: str = "", disabled: bool = False) -> None:
+        style = discord.ButtonStyle.secondary
+        super().__init__(label=label or direction, style=style, disabled=disabled, page=page, direction=direction)
         self.page = page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RulesPageButton:
-        return cls(int(match["page"]), match["dir"], getattr(item, "label", "") or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def show() -> None:
-            embed, view = rules_message(locale_of(interaction), self.page)
-            await interaction.response.edit_message(embed=embed, view=view)
-
-        await guarded(interaction, "rules page", show)
+    async def clicked(self, interaction: Interaction) -> None:
+        embed, view = rules_message(locale_of(interaction), self.page)
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
 def rules_message(locale: str, page: int) -> tuple[discord.Embed, discord.ui.View]:
@@ -317,8 +277,9 @@ def rules_message(locale: str, page: int) -> tuple[discord.Embed, discord.ui.Vie
     embed = discord.Embed(title=t(locale, "rulebook-title"), description=pages[page])
     embed.set_footer(text=t(locale, "rulebook-page", page=page + 1, pages=len(pages)))
     view = discord.ui.View(timeout=None)
-    view.add_item(RulesPageButton(max(page - 1, 0), "prev", t(locale, "button-previous"), disabled=page == 0))
-    view.add_item(RulesPageButton(page + 1, "next", t(locale, "button-next"), disabled=page >= len(pages) - 1))
+    previous, following = t(locale, "button-previous"), t(locale, "button-next")
+    view.add_item(RulesPageButton(page=max(page - 1, 0), direction="prev", label=previous, disabled=page == 0))
+    view.add_item(RulesPageButton(page=page + 1, direction="next", label=following, disabled=page >= len(pages) - 1))
     return embed, view
 
 

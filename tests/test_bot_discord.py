@@ -6,33 +6,38 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
 import pytest
 from discord import Permissions
 from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeThread, FakeUser
-from test_bot_helpers import PNG, named_tiles, pick, public_tiles
+from test_bot_helpers import PNG, hosted_bot, named_tiles, pick, public_tiles
 
 from bot.app import FiveUpBot
-from bot.computer import InlineComputer
-from bot.config import Config
+from bot.i18n import t
 from bot.tables import Table, TableStatus
+from bot.views import (
+    DYNAMIC_ITEMS,
+    BackButton,
+    LobbyButton,
+    RulesPageButton,
+    ShowHandButton,
+    TargetButton,
+    TileButton,
+)
 from engine import Option, Tile
 
 PUBLIC_PICTURES = {"layout.png", "scoresheet.png"}
 
 
-def new_bot(path: Path, **options: object) -> FiveUpBot:
-    config = Config(token="fake", database_path=path, turn_timeout=3600.0)
-    return FiveUpBot(config, computer=InlineComputer(), computer_pause=(0.0, 0.0), **options)
-
-
 class World:
     """The fake Discord, the bot, one guild with a #games channel, and a privacy watch on #games."""
 
-    def __init__(self, fake: FakeDiscord, guild: FakeGuild, users: list[FakeUser], mod: FakeUser) -> None:
-        self.fake = fake
+    def __init__(self, guild: FakeGuild, users: list[FakeUser], mod: FakeUser, path: Path) -> None:
+        self.fake: FakeDiscord  # set once the bot runs
+        self.path = path
+        self.resources = AsyncExitStack()  # the running bot's database and manager, closed after it
         self.guild = guild
         self.users = users
         self.mod = mod
@@ -46,9 +51,19 @@ class World:
         assert isinstance(bot, FiveUpBot)
         return bot
 
+    async def new_bot(self) -> FiveUpBot:
+        """A bot with fresh resources on the same database (the previous ones closed)."""
+        await self.resources.aclose()
+        self.resources = AsyncExitStack()
+        return await self.resources.enter_async_context(hosted_bot(self.path))
+
+    async def restart(self) -> None:
+        """Stop the bot, then start a fresh one on the same database and the same Discord."""
+        await self.fake.close()
+        self.fake = await self.fake.restart(await self.new_bot())
+
     @property
     def table(self) -> Table:
-        assert self.bot.manager is not None
         table = self.bot.manager.table_in(self.channel.id)
         assert table is not None
         return table
@@ -125,12 +140,15 @@ async def world(tmp_path: Path, count: int, *, locales: tuple[str, ...] = ()) ->
         threads=[FakeThread("games-thread", parent="games")],
         members=[*users, mod],
     )
-    bot = new_bot(tmp_path / "db.sqlite3")
-    fake = await FakeDiscord.start(bot, guilds=[guild], users=users)
+    w = World(guild, users, mod.user, tmp_path / "db.sqlite3")
     try:
-        yield World(fake, guild, users, mod.user)
+        w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=users)
+        try:
+            yield w
+        finally:
+            await w.fake.close()  # the bot running now, which may be a restarted one
     finally:
-        await fake.close()
+        await w.resources.aclose()
 
 
 async def play_to_the_end(w: World, table: Table, rng: random.Random, *, limit: int = 2000) -> int:
@@ -186,7 +204,7 @@ async def test_a_restart_keeps_the_match_and_its_buttons(tmp_path: Path) -> None
         move = table.move_no
         w.check_privacy(table)  # the replayed match has the same events, so the cursor carries over
 
-        w.fake = await w.fake.restart(new_bot(tmp_path / "db.sqlite3"))
+        await w.restart()
         again = w.table
         assert again is not table and again.match.record.dumps() == record_before
         restored = w.public()[-1]
@@ -320,3 +338,47 @@ async def test_a_match_against_the_computer(tmp_path: Path) -> None:
             w.check_privacy(table)
         assert any("Computer 1" in m.content and " placed " in m.content for m in w.public())
         w.fake.assert_clean()
+
+
+def test_every_button_reads_back_from_its_own_custom_id() -> None:
+    """The one custom_id scheme: each button's id matches its template and rebuilds the same button."""
+    made = [
+        LobbyButton(table_id=7, action="join", label="Join"),
+        ShowHandButton(table_id=7, label="Show my hand"),
+        TileButton(table_id=7, move_no=12, tile="3-5", label="3-5 · +2"),
+        TargetButton(table_id=7, move_no=12, tile="3-5", on="open", label="first"),
+        TargetButton(table_id=7, move_no=12, tile="3-5", on="5-5", label="on 5-5"),
+        BackButton(table_id=7, move_no=12, label="Back"),
+        RulesPageButton(page=2, direction="next", label="Next"),
+    ]
+    assert {type(b) for b in made} == set(DYNAMIC_ITEMS)
+    for button in made:
+        match = button.template.fullmatch(button.custom_id)
+        assert match is not None, button.custom_id
+        again = asyncio.run(type(button).from_custom_id(None, button.item, match))  # type: ignore[arg-type]
+        assert type(again) is type(button) and again.custom_id == button.custom_id
+        assert again.item.label == button.item.label
+        assert not any(other.template.fullmatch(button.custom_id) for other in made if type(other) is not type(button))
+    assert not any(b.template.fullmatch("5up:tile:7:12:3-9") for b in made)  # not a tile: no button answers it
+
+
+async def test_an_unexpected_failure_is_answered_and_logged_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commands and buttons share one error path: the user gets an apology, the log one entry."""
+    async with world(tmp_path, 2) as w:
+        table = await w.start_table(w.users)
+
+        async def broken(**_: object) -> None:
+            raise RuntimeError("the database went away")
+
+        monkeypatch.setattr(w.bot.manager, "stats", broken)
+        monkeypatch.setattr(w.bot.manager, "hand", broken)
+        by_command = await w.fake.slash(w.users[0], w.channel, "five-up stats")
+        by_button = await w.fake.click(w.users[1], w.public()[-1], f"5up:hand:{table.id}")
+        for record in (by_command, by_button):
+            assert record.ok and record.last_reply is not None and record.last_reply.ephemeral
+            assert record.last_reply.content == t("en", "error-unexpected")
+        problems = w.fake.problems()
+        assert len(problems) == 2 and all("the database went away" in p for p in problems), problems
+        assert "/five-up stats failed" in problems[0] and "show hand failed" in problems[1]

@@ -1,6 +1,7 @@
 """Shared helpers for the bot tests (no tests here): a recording publisher, a manager on a real
-SQLite file with the real renderer, human seats driven by the engine's own options, and the
-privacy check every public message must pass."""
+SQLite file with the real renderer, the real bot with its resources made as `bot.app.run` makes
+them, human seats driven by the engine's own options, and the privacy check every public
+message must pass."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from bot.app import FiveUpBot, hosting
 from bot.computer import InlineComputer
-from bot.manager import Manager
+from bot.config import Config
+from bot.manager import Manager, new_seed
 from bot.pictures import PngRenderer
 from bot.storage import Storage
 from bot.tables import Post, Table, TableStatus
@@ -87,6 +90,18 @@ async def running(path: Path, **options: object) -> AsyncIterator[tuple[Manager,
     finally:
         await manager.close()
         await storage.close()
+
+
+@asynccontextmanager
+async def hosted_bot(
+    path: Path, *, timeout: float = 3600.0, budget: float | None = None, seed: str | None = None
+) -> AsyncIterator[FiveUpBot]:
+    """The bot on a real SQLite file, inline computer players without pauses; `seed` deals every table alike."""
+    config = Config(token="fake", database_path=path, turn_timeout=timeout)
+    seeds = new_seed if seed is None else lambda: seed
+    computer = InlineComputer(budget_s=budget)
+    async with hosting(config, computer=computer, computer_pause=(0.0, 0.0), seeds=seeds) as (manager, publisher):
+        yield FiveUpBot(config, manager, publisher)
 
 
 async def open_table(manager: Manager, recorder: Recorder, users: list[int], **options: object) -> Table:

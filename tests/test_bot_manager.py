@@ -15,6 +15,7 @@ from test_bot_helpers import CHANNEL, GUILD, PNG, assert_private, open_table, pi
 
 from bot.storage import SeatRow, Storage
 from bot.tables import PostKind, Refusal, TableStatus
+from bot.texts import lobby_message
 from engine import GameOver, Match, Phase, Record
 
 
@@ -43,7 +44,7 @@ async def test_lobby_seats_and_its_refusals(tmp_path: Path) -> None:
         for user in (2, 3, 4):
             await manager.join(table_id=table.id, user_id=user, name=f"u{user}", locale="en")
         await refused("table-full", manager.join(channel_id=CHANNEL, user_id=5, name="e", locale="en"))
-        assert "Partners sit opposite: **user1 & u3** vs **u2 & u4**" in manager.lobby(table).text
+        assert "Partners sit opposite: **user1 & u3** vs **u2 & u4**" in lobby_message(table).text
         (row,), _ = await storage.open_tables()
         assert [s.user_id for s in row.seats] == [1, 2, 3, 4]
         started = await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
@@ -63,7 +64,7 @@ async def test_computer_seats_sit_after_the_people(tmp_path: Path) -> None:
         )
         table = await open_table(manager, recorder, [1, 2], bots=2, level="hard")
         assert [(s.user_id, s.level) for s in table.seats] == [(1, None), (2, None), (None, "hard"), (None, "hard")]
-        assert "3. 🤖 Computer 1 (hard)" in manager.lobby(table).text
+        assert "3. 🤖 Computer 1 (hard)" in lobby_message(table).text
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -393,7 +394,7 @@ async def test_a_drawing_failure_costs_the_pictures_not_the_move(
         def broken(_: object) -> tuple:
             raise MemoryError("no room for pixels")
 
-        monkeypatch.setattr(manager.renderer, "table", broken)
+        monkeypatch.setattr(manager.services.renderer, "table", broken)
         played = await manager.play(
             channel_id=CHANNEL, user_id=table.seats[seat].user_id, tile=option.tile, on=option.on, locale="en"
         )
@@ -402,13 +403,28 @@ async def test_a_drawing_failure_costs_the_pictures_not_the_move(
         assert "drawing table" in caplog.text
 
 
+DISCORD_EDGE = {"app.py", "commands.py", "views.py", "replies.py", "publisher.py", "translator.py", "__main__.py"}
+
+
 def test_the_game_side_of_the_bot_never_imports_discord() -> None:
     """The manager and everything it uses run without Discord: the demo, the tests, the benchmark."""
     root = Path(__file__).resolve().parent.parent / "bot"
-    for name in ("manager", "tables", "texts", "storage", "computer", "pictures", "demo", "config", "i18n"):
-        package = root / name
-        for path in sorted(package.glob("*.py")) if package.is_dir() else [root / f"{name}.py"]:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-            imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-            assert "discord" not in imported, f"{path.relative_to(root.parent)} imports discord"
+    game_side = [p for p in sorted(root.rglob("*.py")) if p.relative_to(root).as_posix() not in DISCORD_EDGE]
+    assert {"manager.py", "live_table.py", "turn_clock.py", "rows.py", "texts"} <= {p.name for p in root.iterdir()}
+    for path in game_side:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        assert "discord" not in imported, f"bot/{path.relative_to(root)} imports discord"
+
+
+async def test_tables_take_their_seeds_from_the_injected_source(tmp_path: Path) -> None:
+    """The seed source sits beside the clock: a test or a replay deals a known match without patching."""
+    seeds = iter(["first", "second"])
+    async with running(tmp_path / "db.sqlite3", seeds=lambda: next(seeds)) as (manager, recorder, _):
+        table = await open_table(manager, recorder, [1, 2])
+        await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
+        assert table.seed == "first" and table.match.record.dumps() == Match.new(2, "first").record.dumps()
+        await manager.end(channel_id=CHANNEL, user_id=1, name="a", can_manage=False)
+        again = await open_table(manager, recorder, [1, 2], seed="given")  # a given seed wins
+        assert again.seed == "given" and next(seeds) == "second"

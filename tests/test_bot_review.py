@@ -17,24 +17,21 @@ import io
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
 from itertools import pairwise
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from discord import Permissions
 from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeThread, FakeUser
 from discord_fake.records import InteractionRecord
+from i18n_checks import leftover_english
 from PIL import Image
-from test_bot_helpers import PNG, named_tiles, public_tiles
+from test_bot_helpers import PNG, hosted_bot, named_tiles, public_tiles
 
-import bot.manager as manager_module
 from bot.app import FiveUpBot
-from bot.computer import InlineComputer
-from bot.config import Config
-from bot.i18n import leftover_english, pick_locale, t
+from bot.i18n import pick_locale, t
 from bot.publisher import ChannelPublisher
 from bot.tables import Post, PostKind, Table, TableStatus
 from engine import Blocked, Domino, Event, Option, Placed, Result
@@ -49,21 +46,6 @@ REVIEW_DIR = os.environ.get("FIVE_UP_REVIEW_DIR")
 TURN_ROW = DEFAULT_STYLE.colors.row_turn  # the scoresheet's background for the side to move
 
 
-def new_bot(path: Path, *, timeout: float = 3600.0, budget: float | None = None) -> FiveUpBot:
-    config = Config(token="fake", database_path=path, turn_timeout=timeout)
-    return FiveUpBot(config, computer=InlineComputer(budget_s=budget), computer_pause=(0.0, 0.0))
-
-
-@pytest.fixture
-def seeded(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
-    """Pin the seed of the next tables the manager opens, so every run deals the same match."""
-
-    def use(seed: str) -> None:
-        monkeypatch.setattr(manager_module, "secrets", SimpleNamespace(token_hex=lambda _n=8: seed))
-
-    return use
-
-
 def first(options: list[Option]) -> Option:
     return options[0]
 
@@ -71,8 +53,8 @@ def first(options: list[Option]) -> Option:
 class Reader:
     """Reads what people see: every check a demanding player would make on a message."""
 
-    def __init__(self, fake: FakeDiscord, names: tuple[str, ...]) -> None:
-        self.fake = fake
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.fake: FakeDiscord  # the Discord the club plays on now
         self.names = names
         self.read_count = 0
         self.pictures = 0
@@ -139,21 +121,39 @@ class Reader:
 class Club:
     """A guild on the fake Discord with its players, a moderator, the bot and a reader."""
 
-    def __init__(self, fake: FakeDiscord, guild: FakeGuild, users: list[FakeUser], mod: FakeUser) -> None:
-        self.fake = fake
+    def __init__(self, guild: FakeGuild, users: list[FakeUser], mod: FakeUser, path: Path) -> None:
+        self.fake: FakeDiscord  # set once the bot runs
+        self.path = path
+        self.resources = AsyncExitStack()  # the running bot's database and manager, closed after it
         self.guild = guild
         self.users = users
         self.mod = mod
-        self.reader = Reader(fake, tuple(u.name for u in [*users, mod]))
+        self.reader = Reader(tuple(u.name for u in [*users, mod]))
+
+    async def new_bot(self, **settings: object) -> FiveUpBot:
+        """A bot with fresh resources on the club's database (the previous ones closed first)."""
+        await self.resources.aclose()
+        self.resources = AsyncExitStack()
+        return await self.resources.enter_async_context(hosted_bot(self.path, **settings))  # type: ignore[arg-type]
+
+    async def stop(self) -> None:
+        """The bot shuts down, and its database and manager with it."""
+        await self.fake.close()
+        await self.resources.aclose()
+
+    async def restart(self) -> None:
+        """A new bot on the same database and the same Discord."""
+        self.fake = await self.fake.restart(await self.new_bot())
+        self.reader.fake = self.fake
 
     @property
     def bot(self) -> FiveUpBot:
         client = self.fake.client
-        assert isinstance(client, FiveUpBot) and client.manager is not None
+        assert isinstance(client, FiveUpBot)
         return client
 
     def table_in(self, channel: object) -> Table:
-        table = self.bot.manager.table_in(channel.id)  # type: ignore[union-attr, attr-defined]
+        table = self.bot.manager.table_in(channel.id)  # type: ignore[attr-defined]
         assert table is not None
         return table
 
@@ -217,7 +217,9 @@ async def club(
     timeout: float = 3600.0,
     budget: float | None = None,
     settle_horizon: float = 1.0,
+    seed: str | None = None,
 ) -> AsyncIterator[Club]:
+    """Players of these locales in one guild, and the bot; `seed` pins the deals, so every run plays alike."""
     names = names or ["ana", "보라", "Carmen", "dee", "Éva"][: len(locales)]
     users = [FakeUser(name, locale=locale) for name, locale in zip(names, locales, strict=True)]
     moderators = FakeRole("moderators", Permissions(manage_messages=True))
@@ -229,13 +231,17 @@ async def club(
         roles=[moderators],
         members=[*users, mod],
     )
-    bot = new_bot(tmp_path / "five_up.sqlite3", timeout=timeout, budget=budget)
-    fake = await FakeDiscord.start(bot, guilds=[guild], users=users, settle_horizon=settle_horizon)
-    members = Club(fake, guild, users, mod.user)
+    members = Club(guild, users, mod.user, tmp_path / "five_up.sqlite3")
     try:
-        yield members
+        bot = await members.new_bot(timeout=timeout, budget=budget, seed=seed)
+        members.fake = await FakeDiscord.start(bot, guilds=[guild], users=users, settle_horizon=settle_horizon)
+        members.reader.fake = members.fake
+        try:
+            yield members
+        finally:
+            await members.fake.close()  # the bot running now, which may be a restarted one
     finally:
-        await members.fake.close()  # the bot running now, which may be a restarted one
+        await members.resources.aclose()
 
 
 def check_batch(table: Table, messages: list[FakeMessage], events: list[Event]) -> None:
@@ -329,9 +335,9 @@ async def play_out(club: Club, channel: object, table: Table, *, buttons_every: 
     return made
 
 
-async def test_korean_guild_four_players_of_mixed_locales(tmp_path: Path, seeded: Callable[[str], None]) -> None:
-    seeded("review-4-165")  # round 1 is blocked; partners' deductions and a cancelled placement follow
-    async with club(tmp_path, ["ko", "es-ES", "en-US", "ko"], guild_locale="ko") as c:
+async def test_korean_guild_four_players_of_mixed_locales(tmp_path: Path) -> None:
+    # round 1 is blocked; partners' deductions and a cancelled placement follow
+    async with club(tmp_path, ["ko", "es-ES", "en-US", "ko"], guild_locale="ko", seed="review-4-165") as c:
         games = c.guild.channel("games")
         dee = c.users[3]
         table = await c.open(games, c.users)
@@ -402,10 +408,10 @@ async def test_korean_guild_four_players_of_mixed_locales(tmp_path: Path, seeded
 
 
 async def test_spanish_guild_three_players_block_and_cancelled_events(
-    tmp_path: Path, seeded: Callable[[str], None]
+    tmp_path: Path,
 ) -> None:
-    seeded("review-3-85")  # a block in round 1; later a settlement and a placement cancelled past 61
-    async with club(tmp_path, ["es-ES", "ko", "en-US"], guild_locale="es-ES") as c:
+    # a block in round 1; later a settlement and a placement cancelled past 61
+    async with club(tmp_path, ["es-ES", "ko", "en-US"], guild_locale="es-ES", seed="review-3-85") as c:
         games = c.guild.channel("games")
         table = await c.open(games, c.users)
         assert table.lang == "es"
@@ -417,10 +423,9 @@ async def test_spanish_guild_three_players_block_and_cancelled_events(
 
 
 async def test_english_guild_two_players_and_a_stale_hand_from_an_earlier_round(
-    tmp_path: Path, seeded: Callable[[str], None]
+    tmp_path: Path,
 ) -> None:
-    seeded("review-2-1")
-    async with club(tmp_path, ["en-US", "es-419"], guild_locale="en-US") as c:
+    async with club(tmp_path, ["en-US", "es-419"], guild_locale="en-US", seed="review-2-1") as c:
         games = c.guild.channel("games")
         ana = c.users[0]
         table = await c.open(games, c.users)
@@ -523,14 +528,13 @@ async def test_a_restart_with_a_corrupt_row_closes_it_in_its_language(tmp_path: 
         mover = c.user_at(kept, kept.match.turn)
         kept_hand = await c.click(mover, c.fake.messages(lounge)[-1], f"5up:hand:{kept.id}")
 
-        await c.fake.close()
+        await c.stop()
         db = sqlite3.connect(tmp_path / "five_up.sqlite3")
         with db:
             db.execute("UPDATE tables SET record = ? WHERE id = ?", ("{not a record", broken.id))
             db.execute("UPDATE seats SET user_id = 'garbage' WHERE table_id = ?", (unreadable_lobby.id,))
         db.close()
-        c.fake = await c.fake.restart(new_bot(tmp_path / "five_up.sqlite3"))
-        c.reader.fake = c.fake
+        await c.restart()
 
         # the corrupt table is closed, and its channel is told so in Korean (regression: was English)
         notice = c.fake.messages(games)[-1]
@@ -574,11 +578,12 @@ def len_rules(lang: str) -> int:
 
 
 async def test_idle_reminder_then_the_computer_takes_over_once_announced(
-    tmp_path: Path, seeded: Callable[[str], None]
+    tmp_path: Path,
 ) -> None:
-    seeded("review-idle")
     timeout = 0.5
-    async with club(tmp_path, ["es-ES", "ko"], guild_locale="es-ES", timeout=timeout, settle_horizon=0.05) as c:
+    async with club(
+        tmp_path, ["es-ES", "ko"], guild_locale="es-ES", timeout=timeout, settle_horizon=0.05, seed="review-idle"
+    ) as c:
         games = c.guild.channel("games")
         table = await c.open(games, c.users)
         idle = c.user_at(table, table.match.turn)
@@ -611,11 +616,8 @@ async def test_idle_reminder_then_the_computer_takes_over_once_announced(
 
 
 @pytest.mark.parametrize(("level", "bots", "lang"), [("easy", 1, "en"), ("normal", 2, "es"), ("hard", 3, "ko")])
-async def test_a_match_against_the_computer_at_each_level(
-    tmp_path: Path, seeded: Callable[[str], None], level: str, bots: int, lang: str
-) -> None:
-    seeded(f"review-bots-{level}")
-    async with club(tmp_path, ["ko"], guild_locale="es-ES", budget=0.005) as c:
+async def test_a_match_against_the_computer_at_each_level(tmp_path: Path, level: str, bots: int, lang: str) -> None:
+    async with club(tmp_path, ["ko"], guild_locale="es-ES", budget=0.005, seed=f"review-bots-{level}") as c:
         games = c.guild.channel("games")
         (ana,) = c.users
         await c.slash(ana, games, "five-up start", bots=bots, level=level, lang=lang)
@@ -687,7 +689,8 @@ class _Client:
 
 async def test_one_failed_post_does_not_swallow_the_posts_behind_it(caplog: pytest.LogCaptureFixture) -> None:
     client = _Client()
-    publisher = ChannelPublisher(client)  # type: ignore[arg-type]
+    publisher = ChannelPublisher()
+    publisher.attach(client)  # type: ignore[arg-type]
     for text in ("first", "boom", "third"):
         publisher.publish(Post(1, 7, PostKind.TURN, text))
     await publisher.flush()
@@ -709,7 +712,8 @@ async def test_the_publisher_waits_for_the_client_to_be_ready() -> None:
         def get_partial_messageable(self, channel_id: int) -> _Channel:
             return _Channel(sent)
 
-    publisher = ChannelPublisher(Starting())  # type: ignore[arg-type]
+    publisher = ChannelPublisher()
+    publisher.attach(Starting())  # type: ignore[arg-type]
     publisher.publish(Post(1, 7, PostKind.RESTORED, "restored"))
     await asyncio.sleep(0.01)
     assert sent == []

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.texts import Seating, narrate, outcome, plain, tile_label
+from bot.seating import Seating
+from bot.texts import narrate, outcome, plain, tile_label
 from engine import Award, Blocked, Domino, Drew, GameOver, LotDraw, Option, Passed, Placed, Result, RoundStarted, tile
 
 FOUR = Seating(("Ana", "Bo", "Cy", "Di"))

@@ -1,13 +1,14 @@
 """The three catalogs agree: same keys, same placeholders, valid plurals, everything formats,
-and no English is left in the Korean or the Spanish.
-
-`python -m bot.i18n` prints the keys Korean or Spanish still lack.
+and no English is left in the Korean or the Spanish. The checks themselves are in
+`i18n_checks.py`; `bot.i18n` is only what the running bot needs.
 """
 
 from __future__ import annotations
 
 import ast as pyast
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from babel import Locale as BabelLocale
 from fluent.syntax import ast
 from fluent.syntax.visitor import Visitor
+from i18n_checks import catalog, extra_keys, leftover_english, message_ids, missing_keys, readable
 
 from bot import i18n
 
@@ -33,7 +35,7 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
 def messages(lang: str) -> dict[str, ast.Message]:
-    return i18n.catalog(lang).messages
+    return catalog(lang).messages
 
 
 def parts(message: ast.Message) -> dict[str, ast.Pattern]:
@@ -91,7 +93,7 @@ def plural_categories(lang: str) -> set[str]:
 
 
 def all_keys() -> list[str]:
-    return sorted(set().union(*(i18n.message_ids(lang) for lang in LANGS)))
+    return sorted(set().union(*(message_ids(lang) for lang in LANGS)))
 
 
 # ---- the catalogs as files ----------------------------------------------------------------------
@@ -100,7 +102,7 @@ def all_keys() -> list[str]:
 def test_every_catalog_parses_without_junk_or_duplicates() -> None:
     i18n.reload()
     for lang in LANGS:
-        cat = i18n.catalog(lang)
+        cat = catalog(lang)
         assert cat.junk == (), f"{lang}: Fluent could not parse {cat.junk}"
         assert cat.duplicates == (), f"{lang}: keys defined twice {cat.duplicates}"
 
@@ -111,14 +113,14 @@ def test_every_language_has_the_same_files() -> None:
 
 
 def test_every_key_exists_in_all_three_catalogs() -> None:
-    assert i18n.missing_keys() == {lang: [] for lang in OTHERS}
-    assert i18n.extra_keys() == {lang: [] for lang in OTHERS}
+    assert missing_keys() == {lang: [] for lang in OTHERS}
+    assert extra_keys() == {lang: [] for lang in OTHERS}
 
 
 def test_each_key_lives_in_the_same_file_in_every_language() -> None:
-    english = i18n.catalog(i18n.DEFAULT).origin
+    english = catalog(i18n.DEFAULT).origin
     for lang in OTHERS:
-        origin = i18n.catalog(lang).origin
+        origin = catalog(lang).origin
         moved = {k: (english[k], origin[k]) for k in english.keys() & origin.keys() if english[k] != origin[k]}
         assert not moved, f"{lang}: keys in another file than in English {moved}"
 
@@ -209,9 +211,9 @@ def english_problems(lang: str) -> list[str]:
         for part, pattern in parts(message).items():
             where = f"{lang}/{key}{part}"
             runs = list(texts(pattern))
-            problems += [f"{where}: {found!r}" for run in runs for found in i18n.leftover_english(lang, run)]
+            problems += [f"{where}: {found!r}" for run in runs for found in leftover_english(lang, run)]
             source = parts(english[key]).get(part) if key in english else None
-            if source is None or not any(_WORD.search(i18n.readable(text)) for text in texts(source)):
+            if source is None or not any(_WORD.search(readable(text)) for text in texts(source)):
                 continue  # nothing to translate: a number, a tile, a name, an emoji
             if lang == "ko" and not any(_HANGUL.search(run) for run in runs):
                 problems.append(f"{where}: no Hangul")
@@ -226,14 +228,14 @@ def test_no_english_is_left(lang: str) -> None:
 
 
 def test_leftover_english_heuristic_catches_english_and_spares_names() -> None:
-    assert i18n.leftover_english("ko", "Your turn: 타일을 고르세요") == ["Your turn"]
-    assert i18n.leftover_english("ko", "**민준** 님이 3-5 타일을 놓았습니다.") == []
-    assert i18n.leftover_english("ko", "정확히 61 파이브 업(Exact 61 Five Up), Kelley와 PUREMCO") == []
-    assert i18n.leftover_english("ko", "<@123> 님, `/five-up hand` 로 보세요 <t:1700000000:R>") == []
-    assert i18n.leftover_english("es", "Le toca a Ana: pick a tile") == ["tile"]
-    assert i18n.leftover_english("es", "Robaste 3-5 del montón de robo.") == []
-    assert i18n.leftover_english("ko", "Dark Knight 님 차례", names=("Dark Knight",)) == []
-    assert i18n.leftover_english("en", "Your turn") == []
+    assert leftover_english("ko", "Your turn: 타일을 고르세요") == ["Your turn"]
+    assert leftover_english("ko", "**민준** 님이 3-5 타일을 놓았습니다.") == []
+    assert leftover_english("ko", "정확히 61 파이브 업(Exact 61 Five Up), Kelley와 PUREMCO") == []
+    assert leftover_english("ko", "<@123> 님, `/five-up hand` 로 보세요 <t:1700000000:R>") == []
+    assert leftover_english("es", "Le toca a Ana: pick a tile") == ["tile"]
+    assert leftover_english("es", "Robaste 3-5 del montón de robo.") == []
+    assert leftover_english("ko", "Dark Knight 님 차례", names=("Dark Knight",)) == []
+    assert leftover_english("en", "Your turn") == []
 
 
 def test_english_problems_finds_an_untranslated_message(tiny_catalogs: Path) -> None:
@@ -359,15 +361,14 @@ def test_t_accepts_any_value_as_a_placeholder(tiny_catalogs: Path) -> None:
 
 
 def test_missing_keys_lists_what_korean_and_spanish_lack(tiny_catalogs: Path) -> None:
-    assert i18n.missing_keys() == {"ko": ["only-en"], "es": ["only-en"]}
-    assert i18n.extra_keys() == {"ko": [], "es": []}
-    assert i18n.main() == 1
+    assert missing_keys() == {"ko": ["only-en"], "es": ["only-en"]}
+    assert extra_keys() == {"ko": [], "es": []}
 
 
 def test_duplicates_and_junk_are_reported(tiny_catalogs: Path) -> None:
     (tiny_catalogs / "ko" / "more.ftl").write_text("hello = 또\nbroken =\n", encoding="utf-8")
     i18n.reload()
-    cat = i18n.catalog("ko")
+    cat = catalog("ko")
     assert cat.duplicates == ("more.ftl: hello",)
     assert len(cat.junk) == 1 and cat.junk[0].startswith("more.ftl:")
     assert i18n.t("ko", "hello", name="민준") == "안녕하세요, 민준님!"  # the first definition wins
@@ -403,7 +404,7 @@ def ast_walk(path: Path) -> Iterator[pyast.Call]:
 
 def test_every_key_the_code_asks_for_is_in_the_catalogs() -> None:
     i18n.reload()
-    english = i18n.message_ids(i18n.DEFAULT)
+    english = message_ids(i18n.DEFAULT)
     found = list(keys_in_code())
     assert len(found) > 20, "the scan finds the bot's lookups"
     missing = [
@@ -412,3 +413,15 @@ def test_every_key_the_code_asks_for_is_in_the_catalogs() -> None:
         if (not any(k.startswith(key) for k in english) if prefix else key not in english)
     ]
     assert missing == []
+
+
+def test_no_catalog_is_read_at_import() -> None:
+    """Importing the bot reads no .ftl file: a catalog loads when one of its messages is first asked for."""
+    code = (
+        "import bot.app, bot.manager, bot.demo, bot.views, bot.texts, bot.i18n as i\n"
+        "before = i.bundle.cache_info().currsize\n"
+        "i.t('ko', 'lobby-left')\n"
+        "print(before, i.bundle.cache_info().currsize)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert proc.stdout.split() == ["0", "1"]

@@ -14,6 +14,7 @@ import discord
 import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
+from i18n_checks import leftover_english
 
 from bot import i18n
 from bot.translator import DISCORD_LOCALES, MAX_LENGTH, FluentTranslator
@@ -213,5 +214,5 @@ async def test_the_real_commands_keep_their_names_and_are_fully_translated() -> 
     for path, texts, is_choice in localized_texts:
         assert texts["es-ES"] == texts["es-419"], path
         if not is_choice:  # a choice may be a language's own name, like "English (영어)"
-            assert i18n.leftover_english("ko", texts["ko"]) == [], path
-        assert i18n.leftover_english("es", texts["es-ES"]) == [], path
+            assert leftover_english("ko", texts["ko"]) == [], path
+        assert leftover_english("es", texts["es-ES"]) == [], path

@@ -15,9 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from i18n_checks import leftover_english
 
 from bot import i18n, texts
 from bot.demo import play_demo
+from bot.seating import Seating
 from bot.tables import Picture
 from engine import Blocked, Domino, Drew, Match, Option, Passed, Record, Result, SeatView, TableSnapshot, Tile
 
@@ -105,7 +107,7 @@ async def test_a_complete_match_is_told_in_each_language(
         assert told, "the match posted nothing"
         assert [r.getMessage() for r in i18n_log.records] == [], f"{players} players, seed {seed}"
         for text in told:
-            assert i18n.leftover_english(lang, text) == [], text
+            assert leftover_english(lang, text) == [], text
             if lang == "ko":
                 assert _HANGUL.search(text), text
     assert seen >= KINDS
@@ -114,7 +116,7 @@ async def test_a_complete_match_is_told_in_each_language(
 def _hand_texts(lang: str, players: int, seed: str) -> Iterator[str]:
     """Every private text a player can read in one match: hands, draws, choices, placements."""
     match = Match.new(players, seed)
-    seating = texts.Seating(tuple(i18n.t(lang, "computer-name", number=s + 1) for s in range(players)))
+    seating = Seating(tuple(i18n.t(lang, "computer-name", number=s + 1) for s in range(players)))
     drawn: dict[int, list[Tile]] = {}
     while match.turn is not None:
         seat = match.turn
@@ -147,6 +149,6 @@ def test_every_private_text_of_a_match_is_in_the_reader_language(
     assert len(told) > 50
     assert [r.getMessage() for r in i18n_log.records] == []
     for text in told:
-        assert i18n.leftover_english(lang, text) == [], text
+        assert leftover_english(lang, text) == [], text
         if lang == "ko" and re.search(r"[^\W\d_]{2,}", text):
             assert _HANGUL.search(text), text

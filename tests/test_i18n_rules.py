@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from i18n_checks import leftover_english
 
 from bot import i18n
 from bot.rules_pages import EMBED_DESCRIPTION_LIMIT, PAGE_TARGET, SECTIONS, rules_pages
@@ -76,7 +77,7 @@ def test_the_rules_are_in_the_reader_language(lang: str) -> None:
     if lang == i18n.DEFAULT:
         return
     for page in rules_pages(lang):
-        assert i18n.leftover_english(lang, page) == []
+        assert leftover_english(lang, page) == []
 
 
 def test_small_pages_split_between_paragraphs_and_say_continued() -> None:

@@ -85,7 +85,10 @@ class IdleWatcher:
         self.in_executor -= 1
 
     def _ready_callbacks(self) -> int:
-        return sum(1 for handle in self.loop._ready if not handle._cancelled)  # type: ignore[attr-defined]
+        try:
+            return sum(1 for handle in self.loop._ready if not handle._cancelled)  # type: ignore[attr-defined]
+        except RuntimeError:  # a worker thread queued a callback meanwhile (call_soon_threadsafe): work is ready
+            return 1
 
     def _next_timer(self) -> float | None:
         whens = [h.when() for h in self.loop._scheduled if not h._cancelled]  # type: ignore[attr-defined]

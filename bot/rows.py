@@ -1,0 +1,54 @@
+"""Tables to stored rows and back: the one place that knows how a table is written down.
+
+Reading is strict: a row that does not make a consistent table (an unknown language or
+level, no seats, a match in progress without a readable record, a record for another number
+of players) raises `ValueError`, and the caller closes that table rather than guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import Match, Phase, Record
+
+from .i18n import SUPPORTED
+from .storage import ResultRow, SeatRow, TableRow
+from .tables import LEVELS, Seat, Table, TableStatus
+from .texts import shown
+
+
+def seat_rows(seats: Sequence[Seat]) -> list[SeatRow]:
+    return [SeatRow(s.user_id, s.name, s.level) for s in seats]
+
+
+def result_rows(table: Table) -> list[ResultRow]:
+    """One row per person at a finished match (computers have no record): won or lost, and the side's points."""
+    match = table.match
+    assert match is not None and match.winner is not None
+    return [
+        ResultRow(i, s.user_id, s.name, match.side_of(i) == match.winner, shown(match.scores[match.side_of(i)]))
+        for i, s in enumerate(table.seats)
+        if s.user_id is not None
+    ]
+
+
+def table_from_row(row: TableRow) -> Table:
+    """The table a stored row describes, its match replayed from the record."""
+    status = TableStatus(row.status)
+    if row.lang not in SUPPORTED or row.level not in LEVELS:
+        raise ValueError(f"unknown language {row.lang!r} or level {row.level!r}")
+    seats = [Seat(s.user_id, s.name, s.level) for s in row.seats]
+    if not seats:
+        raise ValueError("a table without seats")
+    table = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.lang, row.level, row.seed, status, seats)
+    table.lobby_message_id = row.lobby_message_id
+    if status is TableStatus.PLAYING:
+        if row.record is None:
+            raise ValueError("a match in progress without its record")
+        match = Match.restore(Record.loads(row.record), row.seed)
+        if match.players != len(seats):
+            raise ValueError(f"the record has {match.players} players but the table {len(seats)} seats")
+        if match.phase is not Phase.PLAYING:
+            raise ValueError(f"the match is {match.phase}, not in progress")
+        table.match = match
+    return table

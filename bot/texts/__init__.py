@@ -1,0 +1,54 @@
+"""What players read, composed from engine values through the Fluent catalogs: the text layer.
+
+Every sentence the bot sends is put together here, by subject: `words` (names, points, tiles,
+clocks), `narration` (the play-by-play), `status` (the lines under a table message and the
+table's notices), `hand` (a player's private view and the labels of its buttons), `lobby`
+and `stats`. Nothing here decides a rule, touches the database or knows Discord.
+"""
+
+from .hand import (
+    hand_choices,
+    hand_text,
+    outcome,
+    pick_place,
+    played_text,
+    target_label,
+    tile_label,
+    tile_suggestion,
+)
+from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, started_privately
+from .narration import narrate
+from .stats import stats_text
+from .status import closed_unreadable, match_over, reminder, restored, scores_line, status, table_ended, takeover
+from .words import clip, discord_clock, plain, shown
+
+__all__ = [
+    "clip",
+    "closed_unreadable",
+    "computer_name",
+    "discord_clock",
+    "hand_choices",
+    "hand_text",
+    "joined",
+    "left",
+    "lobby_cancelled",
+    "lobby_message",
+    "match_over",
+    "narrate",
+    "outcome",
+    "pick_place",
+    "plain",
+    "played_text",
+    "reminder",
+    "restored",
+    "scores_line",
+    "shown",
+    "started_privately",
+    "stats_text",
+    "status",
+    "table_ended",
+    "takeover",
+    "target_label",
+    "tile_label",
+    "tile_suggestion",
+]

@@ -1,0 +1,52 @@
+"""The lobby message and the private lines of the people who sit down, leave or start."""
+
+from __future__ import annotations
+
+from ..i18n import t
+from ..tables import MAX_SEATS, Lobby, Table, TableStatus
+
+
+def computer_name(lang: str, number: int) -> str:
+    """The name of the `number`-th computer seat (1-based)."""
+    return t(lang, "computer-name", number=number)
+
+
+def lobby_message(table: Table, note: str = "") -> Lobby:
+    """The lobby message as it should read now: seats and teams while open, who plays once started."""
+    lang = table.lang
+    if table.status is TableStatus.LOBBY:
+        host = table.host_name() if table.seat_of(table.host_id) is not None else "—"
+        lines = [t(lang, "lobby-title", host=host)]
+        for number, seat in enumerate(table.seats, start=1):
+            if seat.is_computer:
+                level = t(lang, f"level-{seat.level}")
+                lines.append(t(lang, "lobby-seat-computer", number=number, player=seat.name, level=level))
+            else:
+                lines.append(t(lang, "lobby-seat-player", number=number, player=seat.name))
+        if len(table.seats) == MAX_SEATS:
+            seating = table.seating
+            lines.append(t(lang, "lobby-teams", first=seating.side_name(lang, 0), second=seating.side_name(lang, 1)))
+        lines.append(t(lang, "lobby-count", count=len(table.seats)))
+        return Lobby(table.id, lang, "\n".join(lines), True, note, table.lobby_message_id)
+    if table.status is TableStatus.CLOSED:
+        return Lobby(table.id, lang, t(lang, "lobby-closed"), False, note, table.lobby_message_id)
+    names = ", ".join(s.name for s in table.seats)
+    return Lobby(table.id, lang, f"{t(lang, 'lobby-started')}\n{names}", False, note, table.lobby_message_id)
+
+
+def lobby_cancelled(table: Table) -> Lobby:
+    """The lobby once its host cancelled it: who did, and no buttons."""
+    text = t(table.lang, "lobby-cancelled", player=table.host_name())
+    return Lobby(table.id, table.lang, text, False, "", table.lobby_message_id)
+
+
+def joined(locale: str, number: int) -> str:
+    return t(locale, "lobby-joined", number=number)
+
+
+def left(locale: str) -> str:
+    return t(locale, "lobby-left")
+
+
+def started_privately(locale: str) -> str:
+    return t(locale, "lobby-started-private")

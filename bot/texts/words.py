@@ -1,0 +1,35 @@
+"""The small pieces every message is made of: names made plain, displayed points, tile lists, clocks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from engine import Tile
+
+_MARKDOWN = re.compile(r"([\\*_~|`>\[\]#])")
+SEPARATOR = " · "
+
+
+def plain(name: str) -> str:
+    """A user's name with Markdown neutralised, so "*_x_*" reads as typed and cannot restyle a message."""
+    return _MARKDOWN.sub(r"\\\1", name.strip() or "?")
+
+
+def shown(raw: int) -> int:
+    """Displayed points: one point per 5 raw."""
+    return raw // 5
+
+
+def tile_list(tiles: Sequence[Tile]) -> str:
+    return SEPARATOR.join(str(x) for x in tiles)
+
+
+def discord_clock(timestamp: float) -> str:
+    """A Discord relative timestamp ("5 minutes ago"), shown in each reader's own time zone."""
+    return f"<t:{int(timestamp)}:R>"
+
+
+def clip(text: str, limit: int = 2000) -> str:
+    """Discord refuses a message over 2000 characters: keep the start, mark the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,121 @@
+"""Whose turn next, when nobody clicks: computer players, idle reminders and take-overs.
+
+After every action a live table asks `arm`: if a computer is to move (its own seat, or for a
+player who let their time run out), a task waits a short, human-looking pause and asks the
+computer players for a placement; otherwise an idle watch starts, which reminds the table
+after one `turn_timeout` and hands the seat to a computer after a second. Every task checks,
+under the table's lock, that nobody moved in the meantime, so a late timer changes nothing.
+`drain` waits for pending computer turns (tests, the demo); `close` stops everything
+(shutdown: the database keeps all that is needed to resume).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+
+from .computer import ComputerPlayers
+from .live_table import LiveTable
+from .tables import TableStatus
+
+log = logging.getLogger(__name__)
+
+
+class TurnClock:
+    """The timers of every table of a process: one idle watch and one computer turn at most per table."""
+
+    def __init__(
+        self,
+        computer: ComputerPlayers,
+        *,
+        turn_timeout: float = 300.0,
+        computer_pause: tuple[float, float] = (0.8, 2.0),
+    ) -> None:
+        self.computer = computer
+        self.turn_timeout = turn_timeout
+        self.computer_pause = computer_pause
+        self._pause_rng = random.Random()
+        self._idle: dict[int, asyncio.Task[None]] = {}  # table id -> the idle watch of the seat to move
+        self._computer: dict[int, asyncio.Task[None]] = {}  # table id -> a computer's turn in progress
+        self._closed = False  # shutting down: nothing new starts
+
+    def arm(self, live: LiveTable) -> None:
+        """Start what comes next at this table: a computer's turn, or the idle watch of the person to move."""
+        self.stop(live)
+        table = live.table
+        match = table.match
+        if self._closed or table.status is not TableStatus.PLAYING or match is None or match.turn is None:
+            return
+        seat = match.turn
+        if table.seats[seat].is_computer or seat in table.away:
+            self._start_computer(live, table.move_no, seat, announce=False)
+        else:
+            self._idle[table.id] = asyncio.create_task(self._idle_watch(live, table.move_no, seat))
+
+    def stop(self, live: LiveTable) -> None:
+        """Stop the table's idle watch (unless it is the task asking: it ends by itself)."""
+        watch = self._idle.pop(live.table.id, None)
+        if watch is not None and watch is not asyncio.current_task():
+            watch.cancel()
+
+    def _start_computer(self, live: LiveTable, move_no: int, seat: int, *, announce: bool) -> None:
+        task = asyncio.create_task(self._computer_turn(live, move_no, seat, announce=announce))
+        self._computer[live.table.id] = task
+        task.add_done_callback(lambda done: self._finished(live.table.id, done))
+
+    def _finished(self, table_id: int, task: asyncio.Task[None]) -> None:
+        if self._computer.get(table_id) is task:
+            del self._computer[table_id]
+
+    async def _computer_turn(self, live: LiveTable, move_no: int, seat: int, *, announce: bool) -> None:
+        """A computer places for `seat`; `announce` says so publicly (the first move for an idle player)."""
+        low, high = self.computer_pause
+        if high > 0:
+            await asyncio.sleep(self._pause_rng.uniform(low, high))
+        if not live.computer_may_play(move_no, seat):
+            return
+        table = live.table
+        match = table.match
+        assert match is not None
+        level = table.seats[seat].level or table.level
+        try:
+            tile, on = await self.computer.choose(match, seat, level, f"{table.seed}/{move_no}/{seat}")
+        except Exception:
+            log.exception("computer player failed at table %s, move %s; it plays its first option", table.id, move_no)
+            first = match.options(seat)[0]
+            tile, on = first.tile, first.on
+        await live.computer_move(move_no, seat, tile, on, announce=announce)
+
+    async def _idle_watch(self, live: LiveTable, move_no: int, seat: int) -> None:
+        """After one timeout the table is reminded; after a second, a computer places for the seat."""
+        started = live.table.turn_started
+        await asyncio.sleep(self.turn_timeout)
+        if not await live.remind(move_no, seat, since=started, deadline=started + 2 * self.turn_timeout):
+            return
+        await asyncio.sleep(self.turn_timeout)
+        if await live.mark_away(move_no, seat) and not self._closed:
+            if self._idle.get(live.table.id) is asyncio.current_task():
+                del self._idle[live.table.id]
+            self._start_computer(live, move_no, seat, announce=True)
+
+    async def drain(self) -> None:
+        """Wait until no computer turn is pending at any table (tests, the demo, shutdown)."""
+        while True:
+            pending = [task for task in self._computer.values() if not task.done()]
+            if not pending:
+                return
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop every idle watch and computer turn, and start none after; safe to call more than once."""
+        self._closed = True
+        tasks = [*self._idle.values(), *self._computer.values()]
+        self._idle.clear()
+        self._computer.clear()
+        for task in tasks:
+            if not task.done():
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
