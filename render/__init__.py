@@ -12,6 +12,7 @@ draw it differently. Imports only the engine, Pillow and the standard library.
 from .geometry import Connection, Equation, LayoutGeometry, Mark, MarkKind, Rect, Relaxed, TileBox, layout_geometry
 from .hand import HandGeometry, HandTile, hand_geometry, hand_image, hand_png
 from .layout import layout_image, layout_png
+from .legend import LEGEND_ITEMS, LEGEND_VALUES, legend_image, legend_png
 from .preview import table_frame
 from .scoresheet import (
     HOUSE_STROKES,
@@ -31,6 +32,8 @@ __all__ = [
     "DEFAULT_SIZES",
     "DEFAULT_STYLE",
     "HOUSE_STROKES",
+    "LEGEND_ITEMS",
+    "LEGEND_VALUES",
     "Colors",
     "Connection",
     "Equation",
@@ -54,6 +57,8 @@ __all__ = [
     "layout_geometry",
     "layout_image",
     "layout_png",
+    "legend_image",
+    "legend_png",
     "scoresheet_boxes",
     "scoresheet_geometry",
     "scoresheet_image",

@@ -5,7 +5,7 @@ Writes `layout.png`, `scoresheet.png`, `table.png` (the one picture the bot post
 and their badges) for the final position; with `--every`, one numbered set per placement instead
 (`001-layout.png`, `001-scoresheet.png`, `001-table.png`, `001-table.json`, ...). On a file that cannot
 be read or a record that breaks the rules: one line on stderr, no traceback, exit status 1
-(with `--every`, the pairs before the bad play are kept).
+(with `--every`, the sets before the bad play are kept).
 """
 
 from __future__ import annotations

@@ -40,7 +40,8 @@ GAP = 1  # the least space between two tiles that are not joined, in u
 # function uses the one picture's frame for the number of sides (see preview.py).
 FRAME = (32, 30)
 SOFT_START, SOFT_FULL = 4, 50  # the soft frame starts at 0.28 of the frame and reaches 0.8 at tile 28
-SEARCH_BUDGET = 20_000  # placements tried before the frame grows
+SEARCH_BUDGET = 6_000  # placements tried before the frame grows (about 0.25 s at worst)
+GROWTH_BUDGET = 1_500  # and at each step of its growth
 FRAME_GROWTH = (1.04, 1.08, 1.13, 1.2)  # the steps by which it grows when a layout cannot keep to it
 
 
@@ -359,9 +360,15 @@ class _Search:
         own_box = own.box if own is not None else None
         rx0, ry0, rx1, ry1 = p.reach
         zone_boxes = p.zone_boxes
+        ux0, uy0, ux1, uy1 = self.boxes[-1] if self.boxes else p.reach
+        # only when the layout so far and `p` overflow the frame need each tile be asked about it
+        fits = max(ux1, rx1) - min(ux0, rx0) <= width and max(uy1, ry1) - min(uy0, ry0) <= height
         for j, q in enumerate(self.placed):
             qx0, qy0, qx1, qy1 = q.reach
-            if max(rx1, qx1) - min(rx0, qx0) > width or max(ry1, qy1) - min(ry0, qy0) > height:
+            if not fits and (
+                (qx1 if qx1 > rx1 else rx1) - (qx0 if qx0 < rx0 else rx0) > width
+                or (qy1 if qy1 > ry1 else ry1) - (qy0 if qy0 < ry0 else ry0) > height
+            ):
                 return j  # the two together would not fit in the frame
             if qx0 >= rx1 + gap or rx0 >= qx1 + gap or qy0 >= ry1 + gap or ry0 >= qy1 + gap:
                 continue  # too far apart to clash
@@ -393,10 +400,6 @@ class _Search:
     def _candidates(self, i: int) -> Iterator[tuple[_Placement, _Zone]]:
         """The ways to lay tile `i` against its parent: those that stay in the soft frame first, then
         those that leave it least; among equals, straight on before round a corner."""
-        ways = list(self._ways(i))
-        if len(ways) == 1:
-            yield ways[0][:2]
-            return
         box = self.boxes[-1]
         w, h = self.soft_frame(i)
 
@@ -406,8 +409,15 @@ class _Search:
             span_h = max(box[3], b[3]) - min(box[1], b[1])
             return max(0, span_w - w) + max(0, span_h - h)
 
+        ways = self._ways(i)
+        first = next(ways)
+        if not first[2] and not overflow(first):
+            yield first[:2]  # most often the first way is the best: build the others only if it is refused
+            rest = list(ways)
+        else:
+            rest = [first, *ways]
         # the picture language first, when it has been given up; stable: among equals, the usual order
-        for p, zone, _ in sorted(ways, key=lambda way: (way[2], overflow(way))):
+        for p, zone, _ in sorted(rest, key=lambda way: (way[2], overflow(way))):
             yield p, zone
 
     def _zones(self, i: int) -> list[_Zone]:
@@ -480,11 +490,11 @@ def _place_all(
     grown = tuple((math.ceil(frame[0] * f), math.ceil(frame[1] * f)) for f in FRAME_GROWTH)
     ladder: tuple[tuple[int, tuple[int, int], bool, int, tuple[Relaxed, ...]], ...] = (
         (GAP, frame, True, SEARCH_BUDGET, ()),
-        *((GAP, g, True, SEARCH_BUDGET, (Relaxed.FRAME,)) for g in grown),
+        *((GAP, g, True, GROWTH_BUDGET, (Relaxed.FRAME,)) for g in grown),
         (GAP, frame, False, SEARCH_BUDGET, (Relaxed.LINES,)),
         (GAP, grown[-1], False, SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
-        (GAP, unbounded, False, SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
-        (0, unbounded, False, 10 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES, Relaxed.GAP)),
+        (GAP, unbounded, False, 4 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
+        (0, unbounded, False, 40 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES, Relaxed.GAP)),
     )
     for gap, limits, strict, budget, relaxed in ladder:
         search = _Search(tiles, gap=gap, frame=limits, strict=strict)

