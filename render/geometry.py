@@ -39,7 +39,7 @@ GAP = 1  # the least space between two tiles that are not joined, in u
 # The span a layout keeps to (u, marks included) when no frame is given to the search; the public
 # function uses the one picture's frame for the number of sides (see preview.py).
 FRAME = (32, 30)
-SOFT_START, SOFT_FULL = 4, 50  # the soft frame starts at 0.28 of the frame and reaches 0.8 at tile 28
+SOFT_START, SOFT_FULL = 6, 30  # the soft frame starts at 0.45 of the frame and is whole from tile 24 on
 SEARCH_BUDGET = 6_000  # placements tried before the frame grows (about 0.25 s at worst)
 GROWTH_BUDGET = 1_500  # and at each step of its growth
 FRAME_GROWTH = (1.04, 1.08, 1.13, 1.2)  # the steps by which it grows when a layout cannot keep to it
