@@ -1,21 +1,26 @@
-"""Benchmark of the renderer: full 28-tile layouts, scoresheets and hands, drawn and PNG-encoded.
+"""Benchmark of the renderer: the one picture and full 28-tile layouts, scoresheets and hands,
+drawn and PNG-encoded; and how large tiles stay in a phone's preview over random matches.
 
-Run from the project's root: `.venv/bin/python bench/bench_render.py [--quick]`. It prints medians of
-many repeats (the machine is shared, so single runs are noisy) and, beside each, the floor measured
-in the same run: encoding a blank canvas of the same size and mode at the same level. It is not a test.
+Run from the project's root: `.venv/bin/python bench/bench_render.py [--quick] [--matches N]`. It
+prints medians of many repeats (the machine is shared, so single runs are noisy) and, beside each,
+the floor measured in the same run: encoding a blank canvas of the same size and mode at the same
+level. Then, over every position of N random complete matches of 2, 3 and 4 players, the smallest
+tile (its short side) when the one picture is fitted into 400 x 500 px. It is not a test.
 
-Targets (issue 3): a full 28-tile layout <= 30 ms; scoresheet <= 10 ms; hand <= 10 ms; each PNG <= 250 KB.
+Targets: the one picture of 28 tiles <= 30 ms (issue 10); a full 28-tile layout <= 30 ms;
+scoresheet <= 10 ms; hand <= 10 ms (issue 3); each PNG <= 250 KB; tiles >= 24 px in the preview.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,9 +49,13 @@ from render import (  # noqa: E402
     scoresheet_geometry,
     scoresheet_image,
     scoresheet_png,
+    table_geometry,
+    table_image,
+    table_png,
 )
 
-TARGETS_MS = {"layout": 30.0, "scoresheet": 10.0, "hand": 10.0}
+TARGETS_MS = {"table": 30.0, "layout": 30.0, "scoresheet": 10.0, "hand": 10.0}
+PREVIEW_HALF = 24.0
 MAX_BYTES = 250_000
 
 
@@ -120,6 +129,7 @@ def blank_floor_ms(images: list[Image.Image], repeats: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    parser.add_argument("--matches", type=int, default=100, help="random matches per player count for the preview")
     args = parser.parse_args()
     repeats = 30 if args.quick else 150
 
@@ -149,6 +159,24 @@ def main() -> None:
     def largest(images: list[Image.Image]) -> tuple[int, int]:
         return max((im.size for im in images), key=lambda size: size[0] * size[1])
 
+    images = [table_image(table_geometry(t)) for t in tables]
+    nbytes = max(len(table_png(t)) for t in tables)
+    row("one picture, 28 tiles: geometry", median_ms(table_geometry, tables, repeats), None, 0.0, largest(images), 0)
+    ms = median_ms(table_png, tables, repeats)
+    row("one picture, 28 tiles", ms, TARGETS_MS["table"], blank_floor_ms(images, repeats), largest(images), nbytes)
+    late = late_positions(20)
+    images = [table_image(table_geometry(t)) for t in late]
+    nbytes = max(len(table_png(t)) for t in late)
+    ms = median_ms(table_png, late, repeats)
+    row(
+        "one picture, late in real rounds",
+        ms,
+        TARGETS_MS["table"],
+        blank_floor_ms(images, repeats),
+        largest(images),
+        nbytes,
+    )
+
     images = [layout_image(layout_geometry(t)) for t in tables]
     nbytes = max(len(layout_png(t)) for t in tables)
     row("layout, 28 tiles: geometry only", median_ms(layout_geometry, tables, repeats), None, 0.0, largest(images), 0)
@@ -165,6 +193,51 @@ def main() -> None:
     ms = median_ms(hand_png, views, repeats)
     row("hand", ms, TARGETS_MS["hand"], blank_floor_ms(images, repeats), largest(images), nbytes)
     print(f"\nlargest PNG allowed: {MAX_BYTES} bytes")
+    preview(args.matches)
+
+
+def match_positions(players: int, seed: int) -> Iterator[TableSnapshot]:
+    """Every position of a random complete match (the table after each placement)."""
+    match = Match.new(players, f"bench-preview/{seed}")
+    rng = random.Random(seed)
+    while match.phase is not Phase.OVER:
+        table = match.layout
+        option = rng.choice(match.options())
+        match.place(match.turn, option.tile, option.on)  # type: ignore[arg-type]
+        if match.layout is not table:  # the round ended and the next was dealt: keep the finished one
+            yield dataclasses.replace(
+                match.snapshot(), tiles=table.view(), end_total=table.total, contributions=tuple(table.contributions())
+            )
+        else:
+            yield match.snapshot()
+
+
+def late_positions(count: int) -> list[TableSnapshot]:
+    """The most crowded layout of random 3- and 4-player matches."""
+    return [max(match_positions(3 + seed % 2, seed), key=lambda s: len(s.tiles)) for seed in range(count)]
+
+
+def preview(matches: int) -> None:
+    """The smallest tile in the 400 x 500 preview over every position of random matches."""
+    print(f"\npreview 400x500, every position of {matches} random matches per player count:")
+    print(
+        f"{'players':<9}{'positions':>10}{'smallest tile':>15}{'below 24 px':>13}{'rules relaxed':>15}{'slowest':>10}"
+    )
+    for players in (2, 3, 4):
+        positions = below = relaxed = 0
+        smallest, slowest = float("inf"), 0.0
+        for seed in range(matches):
+            for snap in match_positions(players, seed):
+                if not snap.tiles:
+                    continue
+                start = time.perf_counter()
+                g = table_geometry(snap)
+                slowest = max(slowest, time.perf_counter() - start)
+                positions += 1
+                smallest = min(smallest, g.preview_half)
+                below += g.preview_half < PREVIEW_HALF
+                relaxed += bool(g.layout.relaxed)
+        print(f"{players:<9}{positions:>10}{smallest:>12.1f} px{below:>13}{relaxed:>15}{slowest * 1000:>7.0f} ms")
 
 
 if __name__ == "__main__":

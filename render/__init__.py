@@ -1,14 +1,19 @@
 """Pictures of the table: pure functions from engine snapshots and seat views to PNG bytes.
 
-`layout_png(snapshot)` draws the tiles in the rules' own picture language, `scoresheet_png(snapshot)`
-the X-and-stroke tally, and `hand_png(view)` one seat's tiles, playable ones set apart. The
+`table_png(snapshot)` is the one picture per placement, made for a phone: the layout, the
+equation of the end total and the scoresheet together; `table_description(snapshot)` is its
+machine-readable twin and `legend_png()` explains its marks. `layout_png(snapshot)` draws the tiles
+alone in the rules' own picture language, `scoresheet_png(snapshot)` the X-and-stroke tally, and
+`hand_png(view)` one seat's tiles, playable ones set apart. The
 geometry functions return what those pictures show, for tests and for anyone who wants to
 draw it differently. Imports only the engine, Pillow and the standard library.
 """
 
-from .geometry import Connection, Equation, LayoutGeometry, Mark, MarkKind, Rect, TileBox, layout_geometry
+from .geometry import Connection, Equation, LayoutGeometry, Mark, MarkKind, Rect, Relaxed, TileBox, layout_geometry
 from .hand import HandGeometry, HandTile, hand_geometry, hand_image, hand_png
 from .layout import layout_image, layout_png
+from .legend import LEGEND_ITEMS, LEGEND_VALUES, legend_image, legend_png
+from .preview import table_frame
 from .scoresheet import (
     HOUSE_STROKES,
     Scoresheet,
@@ -20,12 +25,15 @@ from .scoresheet import (
     scoresheet_png,
 )
 from .style import DEFAULT_COLORS, DEFAULT_SIZES, DEFAULT_STYLE, Colors, Sizes, Style
+from .table import TableGeometry, table_description, table_geometry, table_image, table_png
 
 __all__ = [
     "DEFAULT_COLORS",
     "DEFAULT_SIZES",
     "DEFAULT_STYLE",
     "HOUSE_STROKES",
+    "LEGEND_ITEMS",
+    "LEGEND_VALUES",
     "Colors",
     "Connection",
     "Equation",
@@ -35,11 +43,13 @@ __all__ = [
     "Mark",
     "MarkKind",
     "Rect",
+    "Relaxed",
     "Scoresheet",
     "SheetBoxes",
     "SideRow",
     "Sizes",
     "Style",
+    "TableGeometry",
     "TileBox",
     "hand_geometry",
     "hand_image",
@@ -47,8 +57,15 @@ __all__ = [
     "layout_geometry",
     "layout_image",
     "layout_png",
+    "legend_image",
+    "legend_png",
     "scoresheet_boxes",
     "scoresheet_geometry",
     "scoresheet_image",
     "scoresheet_png",
+    "table_description",
+    "table_frame",
+    "table_geometry",
+    "table_image",
+    "table_png",
 ]

@@ -1,14 +1,17 @@
 """`python -m render RECORD.json --out DIR [--every]`: draw the pictures of a game record.
 
-Writes `layout.png` and `scoresheet.png` for the final position; with `--every`, one numbered
-pair per placement instead (`001-layout.png`, `001-scoresheet.png`, ...). On a file that cannot
+Writes `layout.png`, `scoresheet.png`, `table.png` (the one picture the bot posts) and `table.json`
+(its machine-readable twin: every tile's pips and pixel rectangle, what it joins, the open ends
+and their badges) for the final position; with `--every`, one numbered set per placement instead
+(`001-layout.png`, `001-scoresheet.png`, `001-table.png`, `001-table.json`, ...). On a file that cannot
 be read or a record that breaks the rules: one line on stderr, no traceback, exit status 1
-(with `--every`, the pairs before the bad play are kept).
+(with `--every`, the sets before the bad play are kept).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -16,13 +19,14 @@ from engine import Match, Placed, Record, RecordError, TableSnapshot
 
 from .layout import layout_png
 from .scoresheet import scoresheet_png
+from .table import table_description, table_png
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m render", description="Draw the layout and scoresheet of a record.")
     parser.add_argument("record", type=Path, help="a game record (RECORD.md)")
     parser.add_argument("--out", type=Path, required=True, help="the folder to write the PNG files to")
-    parser.add_argument("--every", action="store_true", help="one numbered pair per placement")
+    parser.add_argument("--every", action="store_true", help="one numbered set of pictures per placement")
     args = parser.parse_args(argv)
     try:
         text = args.record.read_bytes()
@@ -56,8 +60,14 @@ def _fail(message: str) -> int:
 
 
 def _write(folder: Path, prefix: str, snapshot: TableSnapshot) -> None:
-    for name, data in (("layout", layout_png(snapshot)), ("scoresheet", scoresheet_png(snapshot))):
-        path = folder / f"{prefix}{name}.png"
+    twin = json.dumps(table_description(snapshot), indent=1, ensure_ascii=False) + "\n"
+    for name, data in (
+        ("layout.png", layout_png(snapshot)),
+        ("scoresheet.png", scoresheet_png(snapshot)),
+        ("table.png", table_png(snapshot)),
+        ("table.json", twin.encode("utf-8")),
+    ):
+        path = folder / f"{prefix}{name}"
         path.write_bytes(data)
         print(path)
 

@@ -4,34 +4,45 @@ Coordinates are in grid units `u`, y pointing down; half a tile is a 2u x 2u squ
 non-double is 4u x 2u and a double, laid crosswise, is 2u thick and 4u long, centred on its
 line. Each connection point owns a *zone*: the half-tile square just beyond it, where the next
 tile's matching half goes or where its badge or dot is drawn, so no tile ever hides a mark.
-Tiles are placed in the order they were played, each touching its parent; lines run straight
-through spinners, branches leave at right angles, and a line that would leave the frame (about
-seven tiles by five) turns a corner instead, as players do at the table edge. Tiles that are not
-joined keep a gap between them, so that touching always means joined.
+Tiles are placed in the order they were played, each touching its parent, in the seeds' picture
+language: a double lies across its line, centred on it; the tile against a spinner runs straight
+out of the middle of the side it touches (a line through both long sides, a branch out of either
+end, whichever the first branch takes), so a line turns only after at least one straight tile;
+other tiles go straight on or round a corner. Tiles that are not joined keep a gap between them,
+so that touching always means joined, and the whole layout keeps to a frame, so that it reads in
+a phone's preview; lines turn early enough to keep it a compact block of about the frame's shape.
 
 A depth-first search takes back earlier choices only when a tile finds no room at all, so adding
-a tile nearly always leaves the tiles before it where they were.
+a tile nearly always leaves the tiles before it where they were. Chains of spinners and the single
+straight tiles between them are rigid, so a very few layouts cannot keep both the language and the
+frame: those grow the frame a little, and say so (`LayoutGeometry.relaxed`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
 from engine import PlacedTile, PointState, Result, Slot, TableSnapshot, Tile
+from engine.layout import BRANCHES
+
+from .preview import table_frame
 
 Vec = tuple[int, int]
 
 EAST: Vec = (1, 0)
 HALF = 2  # side of a half-tile square, in u
 GAP = 1  # the least space between two tiles that are not joined, in u
-# The frame a layout should keep to (u): a line that would leave it turns a corner instead, when it
-# can. It is a preference, not a rule: keeping to it at any cost would make the search rearrange
-# earlier tiles, and a picture whose tiles jump about between moves is hard to follow.
-FRAME = (30, 22)
-SEARCH_BUDGET = 20_000  # placements tried before giving up the gap between tiles that are not joined
+# The span a layout keeps to (u, marks included) when no frame is given to the search; the public
+# function uses the one picture's frame for the number of sides (see preview.py).
+FRAME = (32, 30)
+SOFT_START, SOFT_FULL = 6, 30  # the soft frame starts at 0.45 of the frame and is whole from tile 24 on
+SEARCH_BUDGET = 6_000  # placements tried before the frame grows (about 0.25 s at worst)
+GROWTH_BUDGET = 1_500  # and at each step of its growth
+FRAME_GROWTH = (1.04, 1.08, 1.13, 1.2)  # the steps by which it grows when a layout cannot keep to it
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -140,6 +151,14 @@ class Equation:
     seat: int | None  # who placed the last tile
 
 
+class Relaxed(StrEnum):
+    """A rule of the picture given up because the layout could not be drawn with it."""
+
+    FRAME = "frame"  # the layout is larger than the frame: smaller tiles in the preview
+    LINES = "lines"  # a tile against a spinner turns, or a spinner sits off the middle of its line
+    GAP = "gap"  # tiles that are not joined may touch
+
+
 @dataclass(frozen=True, slots=True)
 class LayoutGeometry:
     tiles: tuple[TileBox, ...]
@@ -148,6 +167,7 @@ class LayoutGeometry:
     dots: tuple[Mark, ...]
     bounds: Rect  # every tile and every mark
     equation: Equation | None
+    relaxed: tuple[Relaxed, ...] = ()  # the rules of the picture this layout had to give up
 
 
 # -- the search -------------------------------------------------------------
@@ -253,18 +273,40 @@ def _non_double_at(pt: PlacedTile, zone: Box, d: Vec) -> _Placement:
 class _Search:
     """Placement of the tiles in playing order by depth-first search with conflict-directed
     backjumping: when a tile finds no room, the search goes back straight to the latest earlier tile
-    that stood in its way, so a crowded corner costs little. The frame only orders the choices: those
-    that leave it least come first."""
+    that stood in its way, so a crowded corner costs little.
 
-    def __init__(self, tiles: tuple[PlacedTile, ...], gap: int = GAP, frame: tuple[int, int] = FRAME) -> None:
+    The frame is a hard limit on the span of the whole layout, marks included: it is what keeps the
+    picture legible in a phone's preview. Within it, a smaller *soft* frame that grows with the
+    number of tiles placed so far orders the choices, so that lines turn early enough to keep the
+    layout a compact block of about the frame's shape rather than a long L. The soft frame of a tile
+    depends only on the tiles before it, so adding a tile leaves the earlier ones where they were.
+    """
+
+    def __init__(
+        self, tiles: tuple[PlacedTile, ...], gap: int = GAP, frame: tuple[int, int] = FRAME, strict: bool = True
+    ) -> None:
         self.tiles = tiles
+        self.strict = strict
         self.gap = gap
         self.frame = frame
         index = {pt.tile: i for i, pt in enumerate(tiles)}
         self.parent_index = [index[pt.parent] if pt.parent is not None else -1 for pt in tiles]
         self.placed: list[_Placement] = []
-        self.boxes: list[Box] = []  # the bounding box of the tiles placed so far, after each one
+        self.boxes: list[Box] = []  # the span of the layout so far, marks included, after each tile
         self.own_zones: list[_Zone | None] = [None] * len(tiles)  # the zone each tile fills on its parent
+        # Which side of a spinner is its branch A is the picture's choice, made by the first branch
+        # tile: a branch B tile takes the side its A sibling left, so it depends on that sibling too.
+        self.sibling_a = [-1] * len(tiles)
+        for i, pt in enumerate(tiles):
+            if pt.parent_slot is Slot.BRANCH_B:
+                self.sibling_a[i] = next(
+                    (
+                        k
+                        for k, other in enumerate(tiles[:i])
+                        if other.parent == pt.parent and other.parent_slot is Slot.BRANCH_A
+                    ),
+                    -1,
+                )
 
     def run(self, budget: int = SEARCH_BUDGET) -> list[_Placement] | None:
         """The placements in playing order, or None when there is no room or the budget runs out."""
@@ -272,20 +314,21 @@ class _Search:
         if not n:
             return []
         placed, boxes = self.placed, self.boxes
-        choices: list[Iterator[_Placement]] = [iter((_root(self.tiles[0].tile),))]
+        choices: list[Iterator[tuple[_Placement, _Zone | None]]] = [iter(((_root(self.tiles[0].tile), None),))]
         conflicts: list[set[int]] = [set()]
         i = 0
         while True:
-            candidate = next(choices[i], None)
-            if candidate is not None:
+            choice = next(choices[i], None)
+            if choice is not None:
                 budget -= 1
                 if budget < 0:
                     return None
+                candidate, self.own_zones[i] = choice
                 culprit = self._culprit(candidate, i)
                 if culprit >= 0:
                     conflicts[i].add(culprit)
                     continue
-                b = candidate.box
+                b = candidate.reach
                 if boxes:
                     x0, y0, x1, y1 = boxes[-1]
                     b = (min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3]))
@@ -295,11 +338,9 @@ class _Search:
                 if i == n:
                     return placed
                 del choices[i:], conflicts[i:]
-                slot = self.tiles[i].parent_slot
-                parent = self.parent_index[i]
-                self.own_zones[i] = next(z for z in placed[parent].zones if z.slot is slot)
                 choices.append(self._candidates(i))
-                conflicts.append({parent})  # where a tile may go depends on where its parent is
+                # where a tile may go depends on where its parent is (and a branch B on its A sibling)
+                conflicts.append({self.parent_index[i], self.sibling_a[i]} - {-1})
                 continue
             if not conflicts[i]:
                 return None  # every arrangement tried
@@ -313,13 +354,22 @@ class _Search:
         rect = p.box
         px0, py0, px1, py1 = rect
         gap = self.gap
+        width, height = self.frame
         parent = self.parent_index[i]
         own = self.own_zones[i]
         own_box = own.box if own is not None else None
         rx0, ry0, rx1, ry1 = p.reach
         zone_boxes = p.zone_boxes
+        ux0, uy0, ux1, uy1 = self.boxes[-1] if self.boxes else p.reach
+        # only when the layout so far and `p` overflow the frame need each tile be asked about it
+        fits = max(ux1, rx1) - min(ux0, rx0) <= width and max(uy1, ry1) - min(uy0, ry0) <= height
         for j, q in enumerate(self.placed):
             qx0, qy0, qx1, qy1 = q.reach
+            if not fits and (
+                (qx1 if qx1 > rx1 else rx1) - (qx0 if qx0 < rx0 else rx0) > width
+                or (qy1 if qy1 > ry1 else ry1) - (qy0 if qy0 < ry0 else ry0) > height
+            ):
+                return j  # the two together would not fit in the frame
             if qx0 >= rx1 + gap or rx0 >= qx1 + gap or qy0 >= ry1 + gap or ry0 >= qy1 + gap:
                 continue  # too far apart to clash
             qx0, qy0, qx1, qy1 = q.box
@@ -341,49 +391,77 @@ class _Search:
                         return j
         return -1
 
-    def _candidates(self, i: int) -> Iterator[_Placement]:
-        """The ways to lay tile `i` against its parent, those that leave the frame least first."""
+    def soft_frame(self, i: int) -> tuple[int, int]:
+        """The span the first `i` tiles should keep to: the frame's shape, growing with the tile count."""
+        width, height = self.frame
+        share = min(1.0, math.sqrt((i + SOFT_START) / SOFT_FULL))
+        return round(width * share), round(height * share)
+
+    def _candidates(self, i: int) -> Iterator[tuple[_Placement, _Zone]]:
+        """The ways to lay tile `i` against its parent: those that stay in the soft frame first, then
+        those that leave it least; among equals, straight on before round a corner."""
         box = self.boxes[-1]
-        w, h = self.frame
+        w, h = self.soft_frame(i)
 
-        def overflow(p: _Placement) -> int:
-            b = p.box
-            width = max(box[2], b[2]) - min(box[0], b[0])
-            height = max(box[3], b[3]) - min(box[1], b[1])
-            return max(0, width - w) + max(0, height - h)
+        def overflow(way: tuple[_Placement, _Zone, bool]) -> int:
+            b = way[0].reach
+            span_w = max(box[2], b[2]) - min(box[0], b[0])
+            span_h = max(box[3], b[3]) - min(box[1], b[1])
+            return max(0, span_w - w) + max(0, span_h - h)
 
-        later = []
-        for p in self._ways(i, box):
-            if overflow(p):
-                later.append(p)
-            else:
-                yield p  # most often the first way fits: build the others only if it is refused
-        yield from sorted(later, key=overflow)  # stable: among equals, the usual order
+        ways = self._ways(i)
+        first = next(ways)
+        if not first[2] and not overflow(first):
+            yield first[:2]  # most often the first way is the best: build the others only if it is refused
+            rest = list(ways)
+        else:
+            rest = [first, *ways]
+        # the picture language first, when it has been given up; stable: among equals, the usual order
+        for p, zone, _ in sorted(rest, key=lambda way: (way[2], overflow(way))):
+            yield p, zone
 
-    def _ways(self, i: int, box: Box) -> Iterator[_Placement]:
-        """Straight on first; then round a corner, towards the side with more room in the frame first."""
+    def _zones(self, i: int) -> list[_Zone]:
+        """The zones of its parent that tile `i` may fill: one, or either side for a first branch."""
         pt = self.tiles[i]
-        zone = self.own_zones[i]
-        assert zone is not None
-        d, z = zone.out, zone.box
-        left, right = left_of(d), right_of(d)
-        across = (left, right) if self._room(z, left, box) >= self._room(z, right, box) else (right, left)
-        if pt.tile.is_double:
-            # a double's long side covers the whole end it is laid against, even 1u off centre
-            for shift in (0, *(1 if t == right else -1 for t in across)):
-                yield _double_at(pt.tile, z, d, shift)
-            return
-        yield _non_double_at(pt, z, d)
-        if not zone.long:
-            for way in across:
-                yield _non_double_at(pt, z, way)
-            return
-        # On a double's long side a corner starts 1u off the middle, towards the turn, so that only
-        # the matching half touches the double; a straight line may also sit 1u off the middle.
-        for way in across:
-            yield _non_double_at(pt, _shift(z, way, 1), way)
-        for way in across:
-            yield _non_double_at(pt, _shift(z, way, 1), d)
+        parent = self.placed[self.parent_index[i]]
+        slot = pt.parent_slot
+        if slot is Slot.BRANCH_A:
+            return [z for z in parent.zones if z.slot in BRANCHES]
+        if slot is Slot.BRANCH_B and self.sibling_a[i] >= 0:
+            taken = self.own_zones[self.sibling_a[i]]
+            return [z for z in parent.zones if z.slot in BRANCHES and z != taken]
+        return [z for z in parent.zones if z.slot is slot]
+
+    def _ways(self, i: int) -> Iterator[tuple[_Placement, _Zone, bool]]:
+        """A double lies across its line, centred on it; a tile against a double runs straight out of
+        the middle of the side it touches; any other tile goes straight on, or round a corner towards
+        the side with more room in the frame first. Each way says whether it breaks the language."""
+        pt = self.tiles[i]
+        parent = self.tiles[self.parent_index[i]].tile
+        box = self.boxes[-1]
+        for zone in self._zones(i):
+            d, z = zone.out, zone.box
+            left, right = left_of(d), right_of(d)
+            across = (left, right) if self._room(z, left, box) >= self._room(z, right, box) else (right, left)
+            if pt.tile.is_double:
+                yield _double_at(pt.tile, z, d, 0), zone, False
+                if not self.strict:  # off the middle of the end it is laid against, as a last resort
+                    for way in across:
+                        yield _double_at(pt.tile, z, d, 1 if way == right else -1), zone, True
+                continue
+            yield _non_double_at(pt, z, d), zone, False
+            if not parent.is_double:
+                for way in across:
+                    yield _non_double_at(pt, z, way), zone, False
+            elif not self.strict:
+                # As a last resort, a tile against a spinner may turn at once: on a spinner's long side
+                # it starts 1u off the middle, towards the turn, so only its matching half touches it.
+                shift = 1 if zone.long else 0
+                for way in across:
+                    yield _non_double_at(pt, _shift(z, way, shift), way), zone, True
+                if zone.long:
+                    for way in across:
+                        yield _non_double_at(pt, _shift(z, way, 1), d), zone, True
 
     def _room(self, zone: Box, d: Vec, box: Box) -> int:
         """How far a line could run from `zone` in direction `d` before leaving the frame."""
@@ -397,23 +475,52 @@ class _Search:
         return zone[1] - (box[3] - h)
 
 
-def _place_all(tiles: tuple[PlacedTile, ...]) -> list[_Placement]:
-    placed = _Search(tiles).run()
-    if placed is None:
-        # Never seen in many thousands of random matches; rather than fail, let unjoined tiles touch.
-        placed = _Search(tiles, gap=0).run(budget=10 * SEARCH_BUDGET)
-    if placed is None:
-        raise RuntimeError(f"no room found for a layout of {len(tiles)} tiles")
-    return placed
+def _place_all(
+    tiles: tuple[PlacedTile, ...], frame: tuple[int, int] = FRAME
+) -> tuple[list[_Placement], list[_Zone | None], tuple[Relaxed, ...]]:
+    """The placements in playing order, the zone each fills on its parent, and the rules given up.
+
+    Chains of spinners and the single straight tiles between them are rigid, so a few layouts of a
+    real match (a few positions in ten thousand) cannot keep both the picture language and the
+    frame. The language comes first while the picture stays legible: the frame grows step by step,
+    by a fifth at most (half a tile stays above 20 px in the preview); beyond that a line may turn
+    next to a spinner instead. The gap between tiles that are not joined goes last.
+    """
+    unbounded = (10_000, 10_000)
+    grown = tuple((math.ceil(frame[0] * f), math.ceil(frame[1] * f)) for f in FRAME_GROWTH)
+    ladder: tuple[tuple[int, tuple[int, int], bool, int, tuple[Relaxed, ...]], ...] = (
+        (GAP, frame, True, SEARCH_BUDGET, ()),
+        *((GAP, g, True, GROWTH_BUDGET, (Relaxed.FRAME,)) for g in grown),
+        (GAP, frame, False, SEARCH_BUDGET, (Relaxed.LINES,)),
+        (GAP, grown[-1], False, SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
+        (GAP, unbounded, False, 4 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
+        (0, unbounded, False, 40 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES, Relaxed.GAP)),
+    )
+    for gap, limits, strict, budget, relaxed in ladder:
+        search = _Search(tiles, gap=gap, frame=limits, strict=strict)
+        placed = search.run(budget)
+        if placed is not None:
+            return placed, search.own_zones, relaxed
+    raise RuntimeError(f"no room found for a layout of {len(tiles)} tiles")
 
 
 # -- the public function ------------------------------------------------------
 
 
-def layout_geometry(snapshot: TableSnapshot) -> LayoutGeometry:
-    """Rectangles, connections and marks of the layout in `snapshot` (grid units, y down)."""
+def layout_geometry(snapshot: TableSnapshot, frame: tuple[int, int] | None = None) -> LayoutGeometry:
+    """Rectangles, connections and marks of the layout in `snapshot` (grid units, y down), kept
+    within `frame` (its span in u, marks included; by default the one picture's frame for the
+    number of sides) whenever the picture language allows."""
+    if frame is None:
+        frame = table_frame(snapshot.sides)
     tiles = tuple(sorted(snapshot.tiles, key=lambda pt: pt.order))
-    placed = _place_all(tiles)
+    placed, filled, relaxed = _place_all(tiles, frame)
+    # the side a spinner's first branch took is its branch A; the other side is its branch B
+    branch_a = {
+        pt.parent: z.box
+        for pt, z in zip(tiles, filled, strict=True)
+        if z is not None and z.slot in BRANCHES and pt.parent_slot is Slot.BRANCH_A
+    }
     last = snapshot.last.tile if snapshot.last is not None else None
     boxes: list[TileBox] = []
     connections: list[Connection] = []
@@ -428,6 +535,10 @@ def layout_geometry(snapshot: TableSnapshot) -> LayoutGeometry:
         if pt.parent is not None and pt.parent_slot is not None:
             connections.append(Connection(pt.parent, pt.tile, pt.parent_slot, shared_edge(rects[pt.parent], rect)))
         zones = {z.slot: z.box for z in p.zones}
+        if pt.tile in branch_a:
+            a_box = branch_a[pt.tile]
+            zones[Slot.BRANCH_B] = next(z.box for z in p.zones if z.slot in BRANCHES and z.box != a_box)
+            zones[Slot.BRANCH_A] = a_box
         badge_done = False
         # a lone opening double counts once: its badge goes on the far line, as on any other double
         points = pt.points if not pt.is_spinner else sorted(pt.points, key=lambda point: point.slot is not Slot.LINE_B)
@@ -451,7 +562,9 @@ def layout_geometry(snapshot: TableSnapshot) -> LayoutGeometry:
         bounds = Rect(
             min(r.x0 for r in every), min(r.y0 for r in every), max(r.x1 for r in every), max(r.y1 for r in every)
         )
-    return LayoutGeometry(tuple(boxes), tuple(connections), tuple(badges), tuple(dots), bounds, _equation(snapshot))
+    return LayoutGeometry(
+        tuple(boxes), tuple(connections), tuple(badges), tuple(dots), bounds, _equation(snapshot), relaxed
+    )
 
 
 def _equation(snapshot: TableSnapshot) -> Equation | None:

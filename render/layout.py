@@ -38,7 +38,7 @@ def layout_image(geometry: LayoutGeometry, style: Style = DEFAULT_STYLE) -> Imag
     sizes = style.sizes
     unit = sizes.half // 2  # pixels per grid unit
     margin = sizes.margin
-    strip = _equation_parts(geometry.equation, style)
+    strip = equation_parts(geometry.equation, style, KIND, sizes.equation_font)
     if geometry.tiles:
         b = geometry.bounds
         table_w, table_h = b.width * unit, b.height * unit
@@ -53,21 +53,28 @@ def layout_image(geometry: LayoutGeometry, style: Style = DEFAULT_STYLE) -> Imag
     if not geometry.tiles:
         mark = dot_sprite(style, "open", sizes.half)
         image.paste(mark, ((width - mark.width) // 2, (table_h + 2 * margin - mark.height) // 2))
-    for box in geometry.tiles:
-        (a, _), (b_pip, _) = box.halves
-        face = "tile_last" if box.last else "tile"
-        sprite = tile_sprite(style, KIND, a, b_pip, box.vertical, sizes.half, face, "table", box.spinner)
-        image.paste(sprite, (left + box.rect.x0 * unit, top + box.rect.y0 * unit))
-    for mark in geometry.badges:
-        assert mark.value is not None
-        _paste_in(image, badge_sprite(style, mark.value, sizes.half), mark.zone, left, top, unit)
-    for mark in geometry.dots:
-        _paste_in(image, dot_sprite(style, mark.kind.value, sizes.half), mark.zone, left, top, unit)
+    paint_layout(image, geometry, left, top, style, KIND)
     if strip:
         band = table_h + 2 * margin
         image.paste(style.palette(KIND).index["strip"], (0, band, width, height))
         paste_row(image, strip, (width - row_width(strip)) // 2, band + sizes.strip // 2)
     return image
+
+
+def paint_layout(image: Image.Image, geometry: LayoutGeometry, left: int, top: int, style: Style, kind: str) -> None:
+    """Paste the tiles and marks of `geometry` with grid (0, 0) at pixel (left, top), on the felt."""
+    half = style.sizes.half
+    unit = half // 2
+    for box in geometry.tiles:
+        (a, _), (b_pip, _) = box.halves
+        face = "tile_last" if box.last else "tile"
+        sprite = tile_sprite(style, kind, a, b_pip, box.vertical, half, face, "table", box.spinner, box.last)
+        image.paste(sprite, (left + box.rect.x0 * unit, top + box.rect.y0 * unit))
+    for mark in geometry.badges:
+        assert mark.value is not None
+        _paste_in(image, badge_sprite(style, mark.value, half, kind), mark.zone, left, top, unit)
+    for mark in geometry.dots:
+        _paste_in(image, dot_sprite(style, mark.kind.value, half, kind), mark.zone, left, top, unit)
 
 
 def _paste_in(image: Image.Image, sprite: Image.Image, zone: Rect, left: int, top: int, unit: int) -> None:
@@ -76,19 +83,18 @@ def _paste_in(image: Image.Image, sprite: Image.Image, zone: Rect, left: int, to
     image.paste(sprite, (x, y))
 
 
-def _equation_parts(equation: Equation | None, style: Style) -> list[tuple[Image.Image, int]]:
+def equation_parts(equation: Equation | None, style: Style, kind: str, size: int) -> list[tuple[Image.Image, int]]:
     """`[seat] 2 + 8 = 10 → +2`: the placer, the counted ends, their sum, and the displayed points."""
     if equation is None:
         return []
-    size = style.sizes.equation_font
     space = size // 4
 
     def text(s: str, fore: str = "text") -> tuple[Image.Image, int]:
-        return text_sprite(style, KIND, s, size, "strip", fore), space
+        return text_sprite(style, kind, s, size, "strip", fore), space
 
     parts: list[tuple[Image.Image, int]] = []
     if equation.seat is not None:
-        parts.append((seat_chip(style, KIND, equation.seat, round(size * 1.25), "strip"), space * 2))
+        parts.append((seat_chip(style, kind, equation.seat, round(size * 1.25), "strip"), space * 2))
     for k, term in enumerate(equation.terms):
         if k:
             parts.append(text("+"))
@@ -96,18 +102,18 @@ def _equation_parts(equation: Equation | None, style: Style) -> list[tuple[Image
     if not equation.terms:
         parts.append(text("0"))
     parts.append(text("="))
-    parts.append((text_sprite(style, KIND, str(equation.total), size, "strip", "text"), space * 2))
-    parts.append((symbol_sprite(style, KIND, "arrow", size, "strip", "muted"), space * 2))
+    parts.append((text_sprite(style, kind, str(equation.total), size, "strip", "text"), space * 2))
+    parts.append((symbol_sprite(style, kind, "arrow", size, "strip", "muted"), space * 2))
     displayed = equation.points // 5
     if equation.points == 0:
         parts.append(text("0", "muted"))
     else:
-        parts.append((result_pill(style, f"+{displayed}", size, equation.result), 0))
+        parts.append((result_pill(style, f"+{displayed}", size, equation.result, kind), 0))
     return parts
 
 
 @lru_cache(maxsize=256)
-def result_pill(style: Style, label: str, size: int, result: Result | None) -> Image.Image:
+def result_pill(style: Style, label: str, size: int, result: Result | None, kind: str = KIND) -> Image.Image:
     """The displayed points of the placement: filled when scored, outlined when they join the round's
     settlement (the last tile of a round), red and struck through when cancelled for passing 61."""
     c = style.colors
@@ -131,4 +137,4 @@ def result_pill(style: Style, label: str, size: int, result: Result | None) -> I
         draw.text((w / 2, h / 2), label, fill=fore, font=f, anchor="mm", stroke_width=ss // 2)
     if over:
         draw.line((h * 0.2, h * 0.8, w - h * 0.2, h * 0.2), fill=c.text, width=round(0.07 * h))
-    return to_palette(reduce_supersampled(image, ss), style, KIND)
+    return to_palette(reduce_supersampled(image, ss), style, kind)

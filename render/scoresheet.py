@@ -176,7 +176,9 @@ def _head_parts(row: SideRow, target: int, style: Style) -> list[tuple[Image.Ima
 
 
 @lru_cache(maxsize=128)
-def house_sprite(style: Style, strokes: int, size: int, back: str, ink: str) -> Image.Image:
+def house_sprite(
+    style: Style, strokes: int, size: int, back: str, ink: str, faint: str = "ink_faint", kind: str = KIND
+) -> Image.Image:
     """One house with its first `strokes` strokes inked and the rest faint, so the count reads at a glance."""
     c = style.colors
     ss = style.sizes.supersample
@@ -185,7 +187,7 @@ def house_sprite(style: Style, strokes: int, size: int, back: str, ink: str) -> 
     draw = ImageDraw.Draw(image)
     order = list(enumerate(HOUSE_STROKES))
     for k, (x0, y0, x1, y1) in order[strokes:] + order[:strokes]:  # faint strokes first, under the ink
-        colour = getattr(c, ink) if k < strokes else c.ink_faint
+        colour = getattr(c, ink) if k < strokes else getattr(c, faint)
         width = round((0.075 if k < 2 else 0.055) * n)
         draw.line((x0 * n, y0 * n, x1 * n, y1 * n), fill=colour, width=width)
-    return to_palette(reduce_supersampled(image, ss), style, KIND)
+    return to_palette(reduce_supersampled(image, ss), style, kind)

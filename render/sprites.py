@@ -18,11 +18,11 @@ from .style import Style
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     0: (),
     1: ((0.5, 0.5),),
-    2: ((0.26, 0.26), (0.74, 0.74)),
-    3: ((0.26, 0.26), (0.5, 0.5), (0.74, 0.74)),
-    4: ((0.26, 0.26), (0.74, 0.26), (0.26, 0.74), (0.74, 0.74)),
-    5: ((0.26, 0.26), (0.74, 0.26), (0.5, 0.5), (0.26, 0.74), (0.74, 0.74)),
-    6: ((0.26, 0.26), (0.5, 0.26), (0.74, 0.26), (0.26, 0.74), (0.5, 0.74), (0.74, 0.74)),
+    2: ((0.25, 0.25), (0.75, 0.75)),
+    3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    4: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
+    6: ((0.25, 0.25), (0.5, 0.25), (0.75, 0.25), (0.25, 0.75), (0.5, 0.75), (0.75, 0.75)),
 }
 
 
@@ -42,11 +42,23 @@ def reduce_supersampled(image: Image.Image, factor: int) -> Image.Image:
 
 @lru_cache(maxsize=4096)
 def tile_sprite(
-    style: Style, kind: str, a: int, b: int, vertical: bool, half: int, face: str, back: str, spinner: bool
+    style: Style,
+    kind: str,
+    a: int,
+    b: int,
+    vertical: bool,
+    half: int,
+    face: str,
+    back: str,
+    spinner: bool,
+    last: bool = False,
 ) -> Image.Image:
-    """A tile showing `a` then `b` (left to right, or top to bottom), `half` pixels a half, on `back`."""
+    """A tile showing `a` then `b` (left to right, or top to bottom), `half` pixels a half, on `back`.
+    The tile just placed (`last`) wears a thick ring in the `last` colour around its usual border,
+    so it stands out by shape and colour, not by a tint alone."""
     if vertical:
-        return tile_sprite(style, kind, b, a, False, half, face, back, spinner).transpose(Image.Transpose.ROTATE_90)
+        flat = tile_sprite(style, kind, b, a, False, half, face, back, spinner, last)
+        return flat.transpose(Image.Transpose.ROTATE_90)
     c = style.colors
     ss = style.sizes.supersample
     h = half * ss
@@ -55,6 +67,12 @@ def tile_sprite(
     inset = max(1, round(0.03 * h))
     radius = round(0.16 * h)
     border = round((0.085 if spinner else 0.035) * h)
+    if last:
+        ring = round((0.065 if spinner else 0.09) * h)
+        draw.rounded_rectangle((inset, inset, 2 * h - 1 - inset, h - 1 - inset), radius=radius, fill=c.last)
+        inset += ring
+        radius = max(1, radius - ring // 2)
+        border = round(0.07 * h) if spinner else max(1, round(0.02 * h))
     draw.rounded_rectangle(
         (inset, inset, 2 * h - 1 - inset, h - 1 - inset),
         radius=radius,
@@ -65,7 +83,8 @@ def tile_sprite(
     line = max(ss, round(0.03 * h))
     draw.rectangle((h - line // 2, round(0.16 * h), h + line // 2, h - round(0.16 * h)), fill=c.edge)
     pip_colour = c.pip_dim if face == "tile_dim" else c.pip
-    r = 0.095 * h
+    r = 0.1 * h
+    inset = max(1, round(0.03 * h))  # pips keep their places whatever the border
     body = h - 2 * inset
     for offset, value in ((0, a), (h, b)):
         for fx, fy in PIPS[value]:
@@ -75,7 +94,7 @@ def tile_sprite(
 
 
 @lru_cache(maxsize=256)
-def badge_sprite(style: Style, value: int, size: int) -> Image.Image:
+def badge_sprite(style: Style, value: int, size: int, kind: str = "layout") -> Image.Image:
     """A counted end: a filled disc with its contribution, `size` pixels square, on the table."""
     c = style.colors
     ss = style.sizes.supersample
@@ -89,11 +108,11 @@ def badge_sprite(style: Style, value: int, size: int) -> Image.Image:
     text = str(value)
     points = style.sizes.badge_font * ss * (0.82 if len(text) > 1 else 1)
     draw.text((s / 2, s / 2), text, fill=c.badge_text, font=font(round(points)), anchor="mm", stroke_width=ss // 2)
-    return to_palette(reduce_supersampled(image, ss), style, "layout")
+    return to_palette(reduce_supersampled(image, ss), style, kind)
 
 
 @lru_cache(maxsize=64)
-def dot_sprite(style: Style, mark: str, size: int) -> Image.Image:
+def dot_sprite(style: Style, mark: str, size: int, kind: str = "layout") -> Image.Image:
     """A hollow dot (`open`), a fainter smaller one (`closed`), or a small filled one (`shared`)."""
     c = style.colors
     ss = style.sizes.supersample
@@ -105,11 +124,11 @@ def dot_sprite(style: Style, mark: str, size: int) -> Image.Image:
         r = 0.16 * s
         draw.ellipse((mid - r, mid - r, mid + r, mid + r), fill=c.badge)
     else:
-        r = (0.24 if mark == "open" else 0.17) * s
-        width = round((0.075 if mark == "open" else 0.05) * s)
+        r = (0.24 if mark == "open" else 0.18) * s
+        width = round((0.075 if mark == "open" else 0.06) * s)
         colour = c.dot if mark == "open" else c.dot_closed
         draw.ellipse((mid - r, mid - r, mid + r, mid + r), outline=colour, width=width)
-    return to_palette(reduce_supersampled(image, ss), style, "layout")
+    return to_palette(reduce_supersampled(image, ss), style, kind)
 
 
 @lru_cache(maxsize=2048)
@@ -188,6 +207,11 @@ def seat_chip(style: Style, kind: str, seat: int, size: int, back: str, ring: bo
         pad = round(0.02 * s)
     draw.ellipse((pad, pad, s - 1 - pad, s - 1 - pad), fill=colour)
     draw.text(
-        (s / 2, s / 2), str(seat + 1), fill=c.white, font=font(round(0.55 * s)), anchor="mm", stroke_width=ss // 2
+        (s / 2, s / 2),
+        str(seat + 1),
+        fill=getattr(c, c.seat_number(seat)),
+        font=font(round(0.55 * s)),
+        anchor="mm",
+        stroke_width=ss // 2,
     )
     return to_palette(reduce_supersampled(image, ss), style, kind)

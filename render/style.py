@@ -8,12 +8,14 @@ for each such pair (`RAMPS`). Change a colour here and everything follows.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, cached_property
 
 from PIL import Image
 
 RGB = tuple[int, int, int]
 RAMP_STEPS = 8  # shades from one colour to the other, both ends included
+# The one picture meets more pairs of colours than the others: one shade fewer keeps it in 256.
+KIND_STEPS = {"table": 7}
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,8 @@ class Colors:
     table: RGB = (24, 84, 58)  # the felt behind the layout
     strip: RGB = (14, 52, 36)  # the band with the end-total equation
     tile: RGB = (250, 246, 232)
-    tile_last: RGB = (255, 226, 120)  # the tile just placed
+    tile_last: RGB = (255, 234, 160)  # the face of the tile just placed
+    last: RGB = (215, 0, 120)  # the ring round the tile just placed
     tile_dim: RGB = (168, 168, 160)  # a tile in hand that cannot be played now
     edge: RGB = (70, 66, 58)
     pip: RGB = (28, 28, 28)
@@ -32,7 +35,7 @@ class Colors:
     badge: RGB = (255, 206, 0)  # a counted end
     badge_text: RGB = (20, 20, 20)
     dot: RGB = (238, 242, 236)  # an open point that does not count
-    dot_closed: RGB = (120, 160, 140)  # a branch that is not open yet
+    dot_closed: RGB = (150, 196, 174)  # a branch that is not open yet (4.5:1 on the felt)
     text: RGB = (240, 240, 232)
     muted: RGB = (140, 170, 156)  # no points
     over: RGB = (232, 64, 64)  # cancelled: it would pass 61
@@ -47,16 +50,45 @@ class Colors:
     label: RGB = (246, 246, 246)
     label_dim: RGB = (150, 152, 158)
     white: RGB = (255, 255, 255)
-    seat0: RGB = (214, 64, 64)
-    seat1: RGB = (48, 110, 220)
-    seat2: RGB = (150, 84, 204)
-    seat3: RGB = (20, 156, 146)
+    # Seats: at least 25 CIELAB units apart in normal vision and under simulated protanopia,
+    # deuteranopia and tritanopia (see tests/test_render_colours.py), each 3:1 against the band
+    # and 4.5:1 against its number.
+    seat0: RGB = (245, 100, 125)
+    seat1: RGB = (20, 150, 215)
+    seat2: RGB = (150, 95, 255)
+    seat3: RGB = (175, 145, 0)
+    # the scoresheet under the one picture: chalk on the felt's dark band
+    sheet_turn: RGB = (36, 88, 64)  # the row of the side to move
+    chalk_faint: RGB = (64, 106, 86)  # the strokes still to come in a house
 
     def seat(self, seat: int) -> RGB:
         return (self.seat0, self.seat1, self.seat2, self.seat3)[seat % 4]
 
+    def seat_number(self, seat: int) -> str:
+        """The colour of the number on a seat's chip: white or near-black, whichever contrasts more."""
+        colour = self.seat(seat)
+        white, dark = contrast(colour, self.white), contrast(colour, self.badge_text)
+        return "white" if white >= dark else "badge_text"
+
     def names(self) -> tuple[str, ...]:
         return tuple(f.name for f in fields(self))
+
+
+def luminance(c: RGB) -> float:
+    """Relative luminance (WCAG 2), for contrast ratios."""
+
+    def channel(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
 
 
 DEFAULT_COLORS = Colors()
@@ -66,11 +98,12 @@ SEATS = ("seat0", "seat1", "seat2", "seat3")
 # For each kind of picture, the pairs of colours that meet at an antialiased edge: (under, over).
 RAMPS: dict[str, tuple[tuple[str, str], ...]] = {
     "layout": (
-        *(("table", c) for c in ("edge", "spinner", "badge", "dot", "dot_closed", "tile", "tile_last", "text")),
+        *(("table", c) for c in ("edge", "spinner", "badge", "dot", "dot_closed", "tile", "last", "text")),
         *((face, c) for face in ("tile", "tile_last") for c in ("edge", "pip", "spinner")),
+        ("last", "tile_last"),
         ("badge", "badge_text"),
         *(("strip", c) for c in ("text", "muted", "over", "badge", *SEATS)),
-        *((seat, "white") for seat in SEATS),
+        *((seat, number) for seat in SEATS for number in ("white", "badge_text")),
     ),
     "scoresheet": (
         *((row, c) for row in ("paper", "row_turn", "row_negative") for c in ("ink", "ink_faint", "ink_negative")),
@@ -79,10 +112,23 @@ RAMPS: dict[str, tuple[tuple[str, str], ...]] = {
         ("paper", "row_turn"),
         ("paper", "row_negative"),
         *((row, seat) for row in ("paper", "row_turn", "row_negative") for seat in SEATS),
-        *((seat, "white") for seat in SEATS),
+        *((seat, number) for seat in SEATS for number in ("white", "badge_text")),
         ("paper", "badge"),
         ("row_turn", "badge"),
         ("badge", "badge_text"),
+    ),
+    # the one picture: the layout, the equation band, and the scoresheet in chalk on the band
+    "table": (
+        *(("table", c) for c in ("edge", "spinner", "badge", "dot", "dot_closed", "tile", "last", "text")),
+        *((face, c) for face in ("tile", "tile_last") for c in ("edge", "pip", "spinner")),
+        ("last", "tile_last"),
+        ("badge", "badge_text"),
+        *((band, c) for band in ("strip", "sheet_turn") for c in ("text", "chalk_faint", "over", "badge", *SEATS)),
+        ("strip", "muted"),
+        ("sheet_turn", "muted"),
+        ("chalk_faint", "text"),
+        ("chalk_faint", "over"),
+        *((seat, number) for seat in SEATS for number in ("white", "badge_text")),
     ),
     "hand": (
         *((under, c) for under in ("hand", "playable") for c in ("edge", "spinner", "label", "label_dim", "tile")),
@@ -111,6 +157,17 @@ class Sizes:
     score_font: int = 34
     small_font: int = 24
     chip: int = 34
+    # the one picture (table.png), drawn at twice the size of the phone preview it must read in
+    preview: tuple[int, int] = (400, 500)  # what a phone shows without tapping
+    preview_ratio: int = 2  # pixels of the picture per pixel of the preview, at most
+    table_margin: int = 8
+    table_strip: int = 56  # the equation band
+    table_equation_font: int = 32
+    table_row: int = 54  # one side of the scoresheet
+    table_house: int = 42
+    table_score_font: int = 32
+    table_small_font: int = 26
+    table_chip: int = 36
     # hand
     hand_half: int = 46
     hand_gap: int = 14
@@ -128,6 +185,14 @@ class Style:
     colors: Colors = DEFAULT_COLORS
     sizes: Sizes = DEFAULT_SIZES
 
+    # A style keys every sprite cache, so it is hashed many times per picture: hash it once.
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.colors, self.sizes))
+
+    def __hash__(self) -> int:
+        return self._hash
+
     def palette(self, kind: str) -> Palette:
         """The palette of one kind of picture ("layout", "scoresheet" or "hand")."""
         return _palette(self.colors, kind)
@@ -136,7 +201,7 @@ class Style:
 class Palette:
     """The 256-entry palette: each named colour once, then the in-between shades of each ramp."""
 
-    def __init__(self, colors: Colors, pairs: tuple[tuple[str, str], ...]) -> None:
+    def __init__(self, colors: Colors, pairs: tuple[tuple[str, str], ...], steps: int = RAMP_STEPS) -> None:
         entries: list[RGB] = []
         self.index: dict[str, int] = {}
         for name in colors.names():
@@ -146,8 +211,8 @@ class Palette:
         for back, fore in pairs:
             a, b = getattr(colors, back), getattr(colors, fore)
             ramp = [self.index[back]]
-            for k in range(1, RAMP_STEPS - 1):
-                t = k / (RAMP_STEPS - 1)
+            for k in range(1, steps - 1):
+                t = k / (steps - 1)
                 ramp.append(len(entries))
                 entries.append(tuple(round(a[c] + (b[c] - a[c]) * t) for c in range(3)))  # type: ignore[arg-type]
             ramp.append(self.index[fore])
@@ -173,7 +238,7 @@ class Palette:
 
 @cache
 def _palette(colors: Colors, kind: str) -> Palette:
-    return Palette(colors, RAMPS[kind])
+    return Palette(colors, RAMPS[kind], KIND_STEPS.get(kind, RAMP_STEPS))
 
 
 DEFAULT_STYLE = Style()

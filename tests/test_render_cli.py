@@ -12,27 +12,33 @@ import pytest
 from test_render_geometry import FIXTURES, replay_snapshots
 
 from engine import Match
-from render import layout_png, scoresheet_png
+from render import layout_png, scoresheet_png, table_description, table_png
 from render.__main__ import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_final_position_writes_a_layout_and_a_scoresheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+NAMES = ("layout.png", "scoresheet.png", "table.png", "table.json")
+
+
+def test_final_position_writes_the_pictures_and_the_twin(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = FIXTURES / "match-4p-mixed-7.record.json"
     assert main([str(record), "--out", str(tmp_path / "out")]) == 0
     final = Match.replay(json.loads(record.read_text(encoding="utf-8"))).snapshot()
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["layout.png", "scoresheet.png"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(NAMES)
     assert (tmp_path / "out" / "layout.png").read_bytes() == layout_png(final)
     assert (tmp_path / "out" / "scoresheet.png").read_bytes() == scoresheet_png(final)
-    assert capsys.readouterr().out.split() == [str(tmp_path / "out" / n) for n in ("layout.png", "scoresheet.png")]
+    assert (tmp_path / "out" / "table.png").read_bytes() == table_png(final)
+    twin = json.loads((tmp_path / "out" / "table.json").read_text(encoding="utf-8"))
+    assert twin == table_description(final) and len(twin["tiles"]) == len(final.tiles)
+    assert capsys.readouterr().out.split() == [str(tmp_path / "out" / n) for n in NAMES]
 
 
-def test_every_writes_one_numbered_pair_per_placement(tmp_path: Path) -> None:
+def test_every_writes_one_numbered_set_per_placement(tmp_path: Path) -> None:
     assert main([str(FIXTURES / "seed-walkthrough.record.json"), "--out", str(tmp_path), "--every"]) == 0
     snapshots = replay_snapshots("seed-walkthrough")
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == sorted(f"{n:03d}-{kind}.png" for n in range(1, 10) for kind in ("layout", "scoresheet"))
+    assert names == sorted(f"{n:03d}-{name}" for n in range(1, 10) for name in NAMES)
     for n, snap in enumerate(snapshots, start=1):
         assert (tmp_path / f"{n:03d}-layout.png").read_bytes() == layout_png(snap)
         assert (tmp_path / f"{n:03d}-scoresheet.png").read_bytes() == scoresheet_png(snap)
@@ -64,7 +70,7 @@ def test_the_module_runs_as_a_command(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "render", str(FIXTURES / "seed-six-six.record.json"), "--out", str(tmp_path)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "layout.png").is_file() and (tmp_path / "scoresheet.png").is_file()
+    assert all((tmp_path / name).is_file() for name in NAMES)
     command[3] = str(FIXTURES / "bad-target.bad.json")
     bad = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr

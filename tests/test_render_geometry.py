@@ -194,7 +194,7 @@ def _inside(r: Rect, bounds: Rect) -> bool:
     return bounds.x0 <= r.x0 and r.x1 <= bounds.x1 and bounds.y0 <= r.y0 and r.y1 <= bounds.y1
 
 
-MATCHES_PER_SIZE = 700  # 2100 matches in all
+MATCHES_PER_SIZE = 150  # 450 matches in all (tests/test_render_table.py checks thousands more on the twin)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -1,0 +1,220 @@
+"""The one picture per placement: the layout, its equation and the scoresheet, read on a phone.
+
+It is drawn for the phone's preview (see `preview`): fitted into 400 x 500 px, half a tile is
+never less than 24 px (`TableGeometry.preview_half`) but in the few layouts that the picture
+language cannot keep to the frame. It is language-neutral: numbers, seat chips and symbols only.
+
+`table_description` is the picture's machine-readable twin: every tile's pixel rectangle, its
+parent and the side it joins, and every open end with its badge, so that tests and other tools
+can check or redraw the picture without reading pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from engine import TableSnapshot
+
+from .geometry import LayoutGeometry, Rect, layout_geometry
+from .layout import equation_parts, paint_layout
+from .png import canvas, encode, paste_row, row_width
+from .preview import table_frame
+from .scoresheet import Scoresheet, SideRow, house_sprite, scoresheet_geometry
+from .sprites import dot_sprite, seat_chip, symbol_sprite, text_sprite
+from .style import DEFAULT_STYLE, Style
+
+KIND = "table"
+EMPTY_SIZE = (5, 3)  # an empty table, in half-tiles
+HOUSE_COLUMNS = 7  # room for 61: six full houses and one stroke
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class TableGeometry:
+    """Where everything of the one picture goes, in pixels."""
+
+    size: tuple[int, int]
+    unit: int  # pixels per grid unit of the layout
+    origin: tuple[int, int]  # the pixel of the layout's grid point (0, 0)
+    layout: LayoutGeometry
+    sheet: Scoresheet
+    band: Box | None  # the equation band (none before the first tile)
+    rows: tuple[Box, ...]  # one scoreboard row per side
+    houses_x: int  # where every row's houses start
+    preview_scale: float  # how much a phone's preview shrinks the picture
+
+    def pixels(self, r: Rect) -> Box:
+        """A rectangle of the layout's grid in pixels of the picture."""
+        (x, y), u = self.origin, self.unit
+        return (x + r.x0 * u, y + r.y0 * u, x + r.x1 * u, y + r.y1 * u)
+
+    @property
+    def preview_half(self) -> float:
+        """Half a tile (a tile's short side), in pixels of the phone's preview."""
+        return 2 * self.unit * self.preview_scale
+
+
+def table_geometry(snapshot: TableSnapshot, style: Style = DEFAULT_STYLE) -> TableGeometry:
+    s = style.sizes
+    unit, margin = s.half // 2, s.table_margin
+    layout = layout_geometry(snapshot, table_frame(snapshot.sides, style))
+    sheet = scoresheet_geometry(snapshot)
+    if layout.tiles:
+        b = layout.bounds
+        table_w, table_h = b.width * unit, b.height * unit
+    else:
+        b = Rect(0, 0, 0, 0)
+        table_w, table_h = EMPTY_SIZE[0] * s.half, EMPTY_SIZE[1] * s.half
+    heads = [_head_parts(row, sheet.target, style) for row in sheet.rows]
+    houses_x = margin + max((row_width(h) for h in heads), default=0) + s.table_house // 3
+    sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
+    strip = equation_parts(layout.equation, style, KIND, s.table_equation_font)
+    width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0)
+    top_of_band = table_h + 2 * margin
+    band = (0, top_of_band, width, top_of_band + s.table_strip) if strip else None
+    y = top_of_band + s.table_strip
+    rows = tuple((0, y + k * s.table_row, width, y + (k + 1) * s.table_row) for k in range(len(sheet.rows)))
+    height = y + len(sheet.rows) * s.table_row + margin
+    origin = ((width - table_w) // 2 - b.x0 * unit, margin - b.y0 * unit)
+    pw, ph = s.preview
+    scale = min(1.0, pw / width, ph / height)
+    return TableGeometry((width, height), unit, origin, layout, sheet, band, rows, houses_x, scale)
+
+
+def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
+    s = style.sizes
+    image = canvas(style, KIND, g.size, "table")
+    index = style.palette(KIND).index
+    width = g.size[0]
+    if g.layout.tiles:
+        paint_layout(image, g.layout, g.origin[0], g.origin[1], style, KIND)
+    else:
+        mark = dot_sprite(style, "open", s.half, KIND)
+        table_h = EMPTY_SIZE[1] * s.half + 2 * s.table_margin
+        image.paste(mark, ((width - mark.width) // 2, (table_h - mark.height) // 2))
+    footer_top = g.band[1] if g.band is not None else (g.rows[0][1] - s.table_strip if g.rows else g.size[1])
+    image.paste(index["strip"], (0, footer_top, width, g.size[1]))
+    if g.band is not None:
+        strip = equation_parts(g.layout.equation, style, KIND, s.table_equation_font)
+        paste_row(image, strip, (width - row_width(strip)) // 2, (g.band[1] + g.band[3]) // 2)
+    gap = s.table_house // 8
+    for row, box in zip(g.sheet.rows, g.rows, strict=True):
+        back = _back(row)
+        if back != "strip":
+            image.paste(
+                index[back], (box[0] + s.table_margin // 2, box[1] + 2, box[2] - s.table_margin // 2, box[3] - 2)
+            )
+        middle = (box[1] + box[3]) // 2
+        paste_row(image, _head_parts(row, g.sheet.target, style), s.table_margin, middle)
+        ink = "over" if row.negative else "text"
+        x = g.houses_x
+        for strokes in row.houses:
+            sprite = house_sprite(style, strokes, s.table_house, back, ink, "chalk_faint", KIND)
+            image.paste(sprite, (x, middle - sprite.height // 2))
+            x += s.table_house + gap
+    return image
+
+
+def table_png(snapshot: TableSnapshot, *, style: Style = DEFAULT_STYLE) -> bytes:
+    """The one picture of `snapshot` as PNG bytes: layout, equation band and scoresheet."""
+    return encode(table_image(table_geometry(snapshot, style), style), style)
+
+
+def _back(row: SideRow) -> str:
+    return "sheet_turn" if row.to_move is not None else "strip"
+
+
+def _head_parts(row: SideRow, target: int, style: Style) -> list[tuple[Image.Image, int]]:
+    """`▶ (1)(3) 46/61 ◎15`, or a star for the winner; a negative score in red after a minus sign."""
+    s = style.sizes
+    back = _back(row)
+    ink = "over" if row.negative else "text"
+    size, small = s.table_score_font, s.table_small_font
+    space = size // 5
+    parts: list[tuple[Image.Image, int]] = []
+    turn = symbol_sprite(style, KIND, "turn", small, back, "text")
+    if row.to_move is None:
+        turn = Image.new("P", turn.size, style.palette(KIND).index[back])  # keep the columns aligned
+    parts.append((turn, space))
+    for seat in row.seats:
+        parts.append((seat_chip(style, KIND, seat, s.table_chip, back, ring=seat == row.to_move), space))
+    parts[-1] = (parts[-1][0], space * 3)
+    if row.negative:
+        parts.append((symbol_sprite(style, KIND, "minus", size, back, ink), 0))
+    parts.append((text_sprite(style, KIND, f"{abs(row.points)}", size, back, ink), 0))
+    parts.append((text_sprite(style, KIND, f"/{target}", small, back, "muted"), space * 3))
+    if row.winner:
+        parts.append((symbol_sprite(style, KIND, "star", size, back, "badge"), 0))
+    else:
+        parts.append((symbol_sprite(style, KIND, "target", small, back, "text"), space // 2))
+        parts.append((text_sprite(style, KIND, str(row.needed), size, back, "text"), 0))
+    return parts
+
+
+# -- the machine-readable twin ---------------------------------------------------------
+
+
+def table_description(snapshot: TableSnapshot, style: Style = DEFAULT_STYLE) -> dict[str, Any]:
+    """What table.png shows, as JSON-ready data (pixel boxes are [x0, y0, x1, y1] in table.png)."""
+    g = table_geometry(snapshot, style)
+    placed = {pt.tile: pt for pt in snapshot.tiles}
+    tiles = []
+    for box in g.layout.tiles:
+        pt = placed[box.tile]
+        tiles.append(
+            {
+                "tile": str(box.tile),
+                "pips": [box.halves[0][0], box.halves[1][0]],  # in reading order: left to right, top to bottom
+                "rect": list(g.pixels(box.rect)),
+                "halves": [list(g.pixels(h)) for _, h in box.halves],
+                "spinner": box.spinner,
+                "seat": box.seat,
+                "order": box.order,
+                "last": box.last,
+                "on": None if pt.parent is None else str(pt.parent),
+                "side": None if pt.parent_slot is None else pt.parent_slot.value,
+            }
+        )
+    ends = [
+        {
+            "tile": str(m.tile),
+            "side": m.slot.value,
+            "mark": m.kind.value,
+            "value": m.value,
+            "rect": list(g.pixels(m.zone)),
+        }
+        for m in (*g.layout.badges, *g.layout.dots)
+    ]
+    eq = g.layout.equation
+    return {
+        "size": list(g.size),
+        "preview": {
+            "size": list(style.sizes.preview),
+            "scale": round(g.preview_scale, 4),
+            "tile_short_side": round(g.preview_half, 2),
+        },
+        "relaxed": [r.value for r in g.layout.relaxed],
+        "tiles": tiles,
+        "ends": ends,
+        "equation": None
+        if eq is None
+        else {"terms": list(eq.terms), "total": eq.total, "points": eq.points // 5, "seat": eq.seat},
+        "band": None if g.band is None else list(g.band),
+        "sides": [
+            {
+                "side": row.side,
+                "seats": list(row.seats),
+                "points": row.points,
+                "needed": row.needed,
+                "houses": list(row.houses),
+                "to_move": row.to_move,
+                "winner": row.winner,
+                "rect": list(box),
+            }
+            for row, box in zip(g.sheet.rows, g.rows, strict=True)
+        ],
+    }

@@ -1,0 +1,102 @@
+"""Seat colours stay apart for colour-blind players, and every mark reads against what it sits on.
+
+Colour-vision deficiency is simulated with the matrices of Machado, Oliveira and Fernandes (2009,
+severity 1.0) applied in linear RGB; distances are CIELAB Delta E (1976) under D65.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+
+from render import DEFAULT_STYLE
+from render.style import contrast
+
+COLORS = DEFAULT_STYLE.colors
+Matrix = tuple[tuple[float, float, float], ...]
+
+NORMAL: Matrix = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+PROTANOPIA: Matrix = (
+    (0.152286, 1.052583, -0.204868),
+    (0.114503, 0.786281, 0.099216),
+    (-0.003882, -0.048116, 1.051998),
+)
+DEUTERANOPIA: Matrix = (
+    (0.367322, 0.860646, -0.227968),
+    (0.280085, 0.672501, 0.047413),
+    (-0.011820, 0.042940, 0.968881),
+)
+TRITANOPIA: Matrix = (
+    (1.255528, -0.076749, -0.178779),
+    (-0.078411, 0.930809, 0.147602),
+    (0.004733, 0.691367, 0.303900),
+)
+VISIONS = {"normal": NORMAL, "protanopia": PROTANOPIA, "deuteranopia": DEUTERANOPIA, "tritanopia": TRITANOPIA}
+
+
+def linear(v: int) -> float:
+    x = v / 255
+    return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+
+def seen(rgb: tuple[int, int, int], m: Matrix) -> tuple[float, float, float]:
+    """The colour as a viewer with this vision sees it, in linear RGB."""
+    lin = [linear(v) for v in rgb]
+    out = (sum(m[i][j] * lin[j] for j in range(3)) for i in range(3))
+    return tuple(min(1.0, max(0.0, v)) for v in out)  # type: ignore[return-value]
+
+
+def lab(lin: tuple[float, float, float]) -> tuple[float, float, float]:
+    r, g, b = lin
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+
+    fx, fy, fz = f(x), f(y), f(z)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def distance(a: tuple[int, int, int], b: tuple[int, int, int], vision: Matrix) -> float:
+    return math.dist(lab(seen(a, vision)), lab(seen(b, vision)))
+
+
+def test_the_simulation_confuses_what_colour_blind_players_confuse() -> None:
+    """A check of the check: this red and green fall together under deuteranopia, and blue and
+    purple, the old seats 2 and 3, are nearly one colour under protanopia."""
+    red, green = (200, 60, 40), (90, 130, 40)
+    assert distance(red, green, NORMAL) > 80
+    assert distance(red, green, DEUTERANOPIA) < 10
+    assert distance((48, 110, 220), (150, 84, 204), NORMAL) > 30
+    assert distance((48, 110, 220), (150, 84, 204), PROTANOPIA) < 6
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+def test_seat_colours_stay_apart(vision: str) -> None:
+    seats = [COLORS.seat(s) for s in range(4)]
+    closest = min(distance(a, b, VISIONS[vision]) for a, b in itertools.combinations(seats, 2))
+    assert closest >= 25, (vision, closest)
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+def test_the_last_placed_ring_is_not_the_spinner_orange_nor_the_tile(vision: str) -> None:
+    m = VISIONS[vision]
+    assert distance(COLORS.last, COLORS.spinner, m) >= 20  # and a ring, not a border
+    assert distance(COLORS.last, COLORS.tile_last, m) >= 30
+    assert distance(COLORS.last, COLORS.table, m) >= 20
+
+
+def test_numbers_and_marks_contrast_with_what_they_sit_on() -> None:
+    for seat in range(4):
+        number = getattr(COLORS, COLORS.seat_number(seat))
+        assert contrast(COLORS.seat(seat), number) >= 4.5, seat
+        assert contrast(COLORS.seat(seat), COLORS.strip) >= 3, seat  # the chip against the band
+    assert contrast(COLORS.dot_closed, COLORS.table) >= 4.5  # the faint dot no longer vanishes
+    assert contrast(COLORS.dot, COLORS.table) > contrast(COLORS.dot_closed, COLORS.table)  # but stays fainter
+    assert contrast(COLORS.last, COLORS.tile_last) >= 3  # a graphic mark: WCAG asks 3:1
+    assert contrast(COLORS.text, COLORS.strip) >= 7 and contrast(COLORS.text, COLORS.sheet_turn) >= 7
+    assert contrast(COLORS.muted, COLORS.sheet_turn) >= 3
