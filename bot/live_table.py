@@ -267,11 +267,11 @@ class LiveTable:
         table = self.table
         async with self.lock:
             match = self._playing()
-            pictures = self.pictures or await self._pictures(match.snapshot())
             if scoresheet_only:
-                pictures = tuple(p for p in pictures if p.filename == "scoresheet.png")
+                pictures = await self._scoresheet(match.snapshot())
                 lines = [texts.scores_line(table.lang, table.seating, match.scores)]
             else:
+                pictures = self.pictures or await self._pictures(match.snapshot())
                 lines = self._status()
             text = "\n".join(lines)
             return Post(table.id, table.channel_id, PostKind.BOARD, text, pictures, True, (), table.move_no, table.lang)
@@ -391,6 +391,14 @@ class LiveTable:
         else:
             await self.services.storage.save_record(table.id, record)
         self.saved_record = record
+
+    async def _scoresheet(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
+        """The scoresheet alone, drawn on a worker thread; a drawing failure costs only the picture."""
+        try:
+            return (await asyncio.to_thread(self.services.renderer.scoresheet, snapshot),)
+        except Exception:
+            log.exception("drawing the scoresheet of table %s failed at move %s", self.table.id, self.table.move_no)
+            return ()
 
     async def _pictures(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
         """The table's pictures, drawn on a worker thread. The placement is already saved, so a

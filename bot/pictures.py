@@ -8,10 +8,17 @@ from engine import SeatView, TableSnapshot
 
 from .tables import Picture
 
+TABLE_PICTURE = "table.png"
+SCORESHEET_PICTURE = "scoresheet.png"
+
 
 class Renderer(Protocol):
     def table(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
-        """The public pictures of the table (layout, scoresheet): nothing private may be drawn."""
+        """The public pictures of the table after a placement: nothing private may be drawn."""
+        ...
+
+    def scoresheet(self, snapshot: TableSnapshot) -> Picture:
+        """The scoresheet alone, for `/five-up score`."""
         ...
 
     def hand(self, view: SeatView) -> Picture:
@@ -20,15 +27,18 @@ class Renderer(Protocol):
 
 
 class PngRenderer:
-    """`render.layout_png`, `render.scoresheet_png` and `render.hand_png`, named for attachments."""
+    """One picture per placement (`render.table_png`: layout, equation and scoresheet together, read
+    on a phone without tapping), the scoresheet alone, and a player's hand, named for attachments."""
 
     def table(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
         import render
 
-        return (
-            Picture("layout.png", render.layout_png(snapshot)),
-            Picture("scoresheet.png", render.scoresheet_png(snapshot)),
-        )
+        return (Picture(TABLE_PICTURE, render.table_png(snapshot)),)
+
+    def scoresheet(self, snapshot: TableSnapshot) -> Picture:
+        import render
+
+        return Picture(SCORESHEET_PICTURE, render.scoresheet_png(snapshot))
 
     def hand(self, view: SeatView) -> Picture:
         import render

@@ -28,7 +28,7 @@ from bot.views import (
 )
 from engine import Option, Tile
 
-PUBLIC_PICTURES = {"layout.png", "scoresheet.png"}
+PUBLIC_PICTURES = {"table.png", "scoresheet.png"}  # one picture per placement; /five-up score: the scoresheet alone
 
 
 class World:
@@ -178,7 +178,7 @@ async def test_whole_matches_through_discord(tmp_path: Path, players: int) -> No
         assert table.status is TableStatus.OVER and steps > 10
         final = w.public()[-1]
         assert "exactly 61" in final.content and not final.buttons
-        assert {a.filename for a in final.attachments} == PUBLIC_PICTURES
+        assert [a.filename for a in final.attachments] == ["table.png"]
         # one message per placement, each with both pictures and (until the end) "Show my hand"
         placed = [m for m in w.public() if " placed " in m.content or " opened with " in m.content]
         assert len(placed) == sum(len(r.plays) for r in table.match.record.rounds)
@@ -218,7 +218,7 @@ async def test_a_restart_keeps_the_match_and_its_buttons(tmp_path: Path) -> None
             await w.fake.click(mover, w.fake._message(old_hand), f"5up:on:{again.id}:{move}:{option.tile}:{on}")
         assert again.move_no == move + 1
         board = await w.fake.slash(mover, w.channel, "five-up board")
-        assert {a.filename for a in board.last_reply.attachments} == PUBLIC_PICTURES
+        assert [a.filename for a in board.last_reply.attachments] == ["table.png"]
         assert not board.last_reply.ephemeral and "Tiles in hand:" in board.last_reply.content
         score = await w.fake.slash(mover, w.channel, "five-up score")
         assert [a.filename for a in score.last_reply.attachments] == ["scoresheet.png"]

@@ -74,7 +74,7 @@ def assert_private(recorder: Recorder) -> None:
         leaked = named_tiles(post.text) - public_tiles(events)
         assert not leaked, f"public message names {sorted(map(str, leaked))}:\n{post.text}"
         for picture in post.pictures:
-            assert picture.filename in ("layout.png", "scoresheet.png")
+            assert picture.filename == "table.png"
             assert picture.data.startswith(PNG)
 
 

@@ -37,13 +37,13 @@ from bot.tables import Post, PostKind, Table, TableStatus
 from engine import Blocked, Domino, Event, Option, Placed, Result
 from render.style import DEFAULT_STYLE
 
-PUBLIC_PICTURES = {"layout.png", "scoresheet.png"}
+PUBLIC_PICTURES = {"table.png", "scoresheet.png"}  # one picture per placement; /five-up score: the scoresheet alone
 TURN_CLOCK = re.compile(r"<t:\d+:R>")
 RAW_KEY = re.compile(
     r"\b(?:error|lobby|status|hand|button|option|domino|block|round|outcome|stats)-[a-z]+(?:-[a-z]+)*\b"
 )
 REVIEW_DIR = os.environ.get("FIVE_UP_REVIEW_DIR")
-TURN_ROW = DEFAULT_STYLE.colors.row_turn  # the scoresheet's background for the side to move
+TURN_ROW = DEFAULT_STYLE.colors.sheet_turn  # the scoresheet band's background for the side to move
 
 
 def first(options: list[Option]) -> Option:
@@ -301,12 +301,12 @@ def check_batch(table: Table, messages: list[FakeMessage], events: list[Event]) 
         assert last.buttons and last.buttons[0]["custom_id"] == f"5up:hand:{table.id}"
     for message in messages:
         if any(isinstance(e, Placed) for e in events):
-            assert {a.filename for a in message.attachments} == PUBLIC_PICTURES
+            assert [a.filename for a in message.attachments] == ["table.png"]
 
 
 def turn_marked(message: FakeMessage) -> bool:
-    """Whether the scoresheet attached to `message` highlights the row of the side to move."""
-    sheet = next(a for a in message.attachments if a.filename == "scoresheet.png")
+    """Whether the scoresheet in the picture attached to `message` highlights the row of the side to move."""
+    sheet = next(a for a in message.attachments if a.filename == "table.png")
     with Image.open(io.BytesIO(sheet.data)) as image:
         colours = image.convert("RGB").getcolors(1 << 20) or []
     return any(colour == TURN_ROW for _, colour in colours)
@@ -444,7 +444,7 @@ async def test_english_guild_two_players_and_a_stale_hand_from_an_earlier_round(
         waiting = await c.click(other, round_one_post, f"5up:hand:{table.id}")
         assert not waiting.buttons and player.name in waiting.content
         board = await c.slash(other, games, "five-up board")
-        assert not board.ephemeral and {a.filename for a in board.attachments} == PUBLIC_PICTURES
+        assert not board.ephemeral and [a.filename for a in board.attachments] == ["table.png"]
         score = await c.slash(other, games, "five-up score")
         assert [a.filename for a in score.attachments] == ["scoresheet.png"]
         c.reader.public(games, table)

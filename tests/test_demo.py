@@ -35,8 +35,7 @@ def test_the_demo_plays_a_whole_match_and_its_record_replays(tmp_path: Path) -> 
     assert events[-1]["event"] == "game_over"
     placements = sum(1 for e in events if e["event"] == "place")
 
-    layouts = sorted(out.glob("*-layout.png"))
-    sheets = sorted(out.glob("*-scoresheet.png"))
-    assert len(layouts) == len(sheets) == placements  # the pictures of every placement
-    assert all(p.read_bytes().startswith(PNG) for p in layouts[:3] + sheets[-3:])
-    assert f"{2 * placements} pictures written to {out}" in demo.stdout
+    tables = sorted(out.glob("*-table.png"))
+    assert len(tables) == placements  # the one picture of every placement
+    assert all(p.read_bytes().startswith(PNG) for p in tables[:3] + tables[-3:])
+    assert f"{placements} pictures written to {out}" in demo.stdout

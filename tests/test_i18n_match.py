@@ -33,6 +33,9 @@ class NoPictures:
     def table(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
         return ()
 
+    def scoresheet(self, snapshot: TableSnapshot) -> Picture:
+        return Picture("scoresheet.png", b"")
+
     def hand(self, view: SeatView) -> Picture:
         return Picture("hand.png", b"")
 
