@@ -87,7 +87,9 @@ def seat_views(count: int) -> list[SeatView]:
             if match.phase is not Phase.PLAYING:
                 break
             option = rng.choice(match.options())
-            match.place(match.turn, option.tile, option.on)  # type: ignore[arg-type]
+            match.place(match.turn, option.placement)  # type: ignore[arg-type]
+            if match.phase is Phase.ROUND_OVER:
+                match.next_round()
         if match.phase is Phase.PLAYING and match.turn is not None:
             views.append(match.seat_view(match.turn))
     return views

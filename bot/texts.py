@@ -27,6 +27,7 @@ from engine import (
     SeatView,
     TableSnapshot,
     Tile,
+    rules,
 )
 
 from .i18n import t
@@ -42,7 +43,7 @@ def plain(name: str) -> str:
 
 def shown(raw: int) -> int:
     """Displayed points: one point per 5 raw."""
-    return raw // 5
+    return rules.displayed(raw)
 
 
 def tile_list(tiles: Sequence[Tile]) -> str:
@@ -65,13 +66,13 @@ class Seating:
         return len(self.names)
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
+        return rules.side_of(self.players, seat)
 
     def sides(self) -> int:
-        return 2 if self.players == 4 else self.players
+        return rules.sides(self.players)
 
     def side_size(self, side: int) -> int:
-        return 2 if self.players == 4 else 1
+        return len(rules.seats_of(self.players, side))
 
     def side_name(self, lang: str, side: int) -> str:
         if self.players == 4:
@@ -201,12 +202,10 @@ def _blocked(lang: str, seating: Seating, event: Blocked, number: int) -> list[s
     lines = [t(lang, "block-title", round=number)]
     if event.hands:
         lines.append(_hands(lang, seating, event.hands))
-    # equal totals are listed in the order the engine applied their awards (clockwise from the leader)
-    applied = {award.seat: i for i, award in enumerate(event.awards)}
-    order = sorted(range(seating.players), key=lambda s: (event.totals[s], applied.get(s, len(applied)), s))
+    # in the order the engine settled the hands (equal totals clockwise from the leader)
     ranking = SEPARATOR.join(
         t(lang, "block-rank", rank=rank, player=seating.names[s], pips=event.totals[s])
-        for rank, s in enumerate(order, start=1)
+        for rank, s in enumerate(event.order, start=1)
     )
     lines.append(t(lang, "block-ranking", ranking=ranking))
     for award in event.awards:
