@@ -58,6 +58,18 @@ class Node:
         self.seat = seat
         self.order = order
 
+    def copy(self) -> Node:
+        other = Node.__new__(Node)
+        other.tile = self.tile
+        other.parent = self.parent
+        other.parent_slot = self.parent_slot
+        other.slot = self.slot
+        other.children = self.children.copy()
+        other.contribution = self.contribution
+        other.seat = self.seat
+        other.order = self.order
+        return other
+
     def lines_filled(self) -> int:
         n = 1 if self.slot is Slot.LINE_A else 0
         return n + sum(1 for s in LINES if s in self.children)
@@ -129,10 +141,7 @@ class Layout:
         other = Layout.__new__(Layout)
         nodes: dict[Tile, Node] = {}
         for t, n in self.nodes.items():
-            m = Node(t, n.parent, n.parent_slot, n.slot, n.seat, n.order)
-            m.children = n.children.copy()
-            m.contribution = n.contribution
-            nodes[t] = m
+            nodes[t] = n.copy()
         other.nodes = nodes
         other.open_pips = self.open_pips.copy()
         other.total = self.total

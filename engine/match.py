@@ -13,7 +13,7 @@ the record instead.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .errors import (
@@ -45,10 +45,10 @@ from .record import Play, Record, RoundRecord, read_deal, read_header, read_play
 from .rules import (
     HAND_SIZE,
     PLAYER_COUNTS,
+    SCORING,
     TARGET_RAW,
     block_order,
     partner_of,
-    points_for,
     round_to_five,
     seat_sides,
     sides,
@@ -125,6 +125,32 @@ class FinishedRound:
 class Match:
     """One match. Create with `Match.new(players, seed)` or rebuild with `Match.replay(record)`."""
 
+    # Slots keep attribute reads fast on every copy `clone` makes (search plays on thousands of them).
+    __slots__ = (
+        "_moves",
+        "_round_start",
+        "boneyard",
+        "drawn",
+        "events",
+        "finished_round",
+        "hands",
+        "last",
+        "layout",
+        "leader",
+        "must_play",
+        "next_leader",
+        "phase",
+        "players",
+        "record",
+        "round",
+        "scores",
+        "seat_sides",
+        "seed",
+        "sides",
+        "turn",
+        "winner",
+    )
+
     def __init__(self, players: int, seed: object | None = None) -> None:
         if players not in PLAYER_COUNTS:
             raise ValueError(f"a match has 2, 3 or 4 players, not {players!r}")
@@ -187,7 +213,7 @@ class Match:
         record holds only the current round and its events start empty (cheaper). A clone never
         deals: its search stops at the end of the round."""
         other = Match.__new__(Match)
-        other.__dict__.update(self.__dict__)  # numbers, enums, tiles and frozen values are shared
+        _copy_slots(self, other)  # numbers, enums, tiles and frozen values are shared as they are
         other.seed = None
         other._own_containers(keep_history)
         return other
@@ -340,10 +366,10 @@ class Match:
         found = self.layout.placements_of(hand if self.must_play is None else (self.must_play,))
         room = TARGET_RAW - self.scores[self.seat_sides[seat]]  # what the side may still gain
         if len(hand) == 1:
-            return [Option(p, total, points_for(total), Result.SETTLED) for p, total in found]
+            return [Option(p, total, SCORING[total], Result.SETTLED) for p, total in found]
         out: list[Option] = []
         for p, total in found:
-            points = points_for(total)
+            points = SCORING[total]
             if not points:
                 out.append(Option(p, total, 0, Result.NONE))
             else:
@@ -412,7 +438,7 @@ class Match:
         self.must_play = None
         self.record.rounds[-1].plays.append(Play(seat, placement))
         self._moves += 1
-        points = points_for(total)
+        points = SCORING[total]
         if not hand:
             self.last = Placed(seat, placement, total, points, Result.SETTLED, tuple(self.scores))
             self.events.append(self.last)
@@ -428,7 +454,7 @@ class Match:
         return self.events[start:]
 
     def _apply(self, side: int, points: int) -> Result:
-        """One scoring event under the exact-305 rule: applied whole or cancelled whole."""
+        """One scoring event under the exact-target rule: applied whole or cancelled whole."""
         if points == 0:
             return Result.NONE
         new = self.scores[side] + points
@@ -557,6 +583,19 @@ class Match:
             phase=self.phase,
             winner=self.winner,
         )
+
+
+def _slot_copier(names: tuple[str, ...]) -> Callable[[Match, Match], None]:
+    """A function that copies each of `names` from one match to another, written out once from
+    `Match.__slots__` (as `dataclasses` writes its methods): as fast as spelling the assignments
+    out by hand, and a new slot is copied without anyone adding it here."""
+    body = "\n".join(f"    dst.{name} = src.{name}" for name in names)
+    namespace: dict[str, Callable[[Match, Match], None]] = {}
+    exec(f"def copy_slots(src, dst):\n{body}\n", namespace)
+    return namespace["copy_slots"]
+
+
+_copy_slots = _slot_copier(Match.__slots__)
 
 
 def _find(hand: list[Tile], tile: Tile) -> int:

@@ -50,6 +50,11 @@ def points_for(total: int) -> int:
     return total if total > 0 and total % POINT == 0 else 0
 
 
+MAX_END_TOTAL = 28 * 12  # no tile adds more than 12 (a double, or an opening 6-6) to the end total
+# `points_for` of every end total there can be, for the hot paths: SCORING[total]
+SCORING: tuple[int, ...] = tuple(points_for(total) for total in range(MAX_END_TOTAL + 1))
+
+
 def displayed(raw: int) -> int:
     """Displayed points: one per 5 raw (every scoring event is a multiple of 5, so nothing is lost)."""
     return raw // POINT

@@ -64,6 +64,8 @@ def play_game(spec: GameSpec) -> GameResult:
     rngs = [random.Random(f"{spec.seed}/game/{spec.index}/seat/{s}") for s in range(spec.players)]
     times: list[tuple[int, float, int]] = []
     for _ in range(MAX_DECISIONS):
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
         if match.phase is not Phase.PLAYING:
             break
         seat = match.turn
@@ -74,8 +76,6 @@ def play_game(spec: GameSpec) -> GameResult:
         o = choose(match, seat, spec.levels[entry], rng=rngs[seat], budget_s=spec.budget_s)
         times.append((entry, time.perf_counter() - start, count))
         match.place(seat, o.placement)
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
     winners: tuple[int, ...] = ()
     if match.winner is not None:
         winners = tuple(spec.entry_at(s) for s in range(spec.players) if match.side_of(s) == match.winner)

@@ -347,3 +347,138 @@ def test_redeal_hidden_swaps_only_what_the_seat_cannot_see() -> None:
     assert match.hands != world.hands  # the original is untouched
     with pytest.raises(ValueError):
         world.redeal_hidden(seat, hands, hidden[1:])  # a tile went missing
+
+
+# -- the round apart from the match ----------------------------------------------
+
+
+def _to_round_end(match: Match, rng: random.Random) -> list:
+    """Random placements until a round ends (or the match); return the events of the last one."""
+    while True:
+        option = rng.choice(match.options())
+        events = match.place(match.turn, option.placement)  # type: ignore[arg-type]
+        if match.phase is not Phase.PLAYING:
+            return events
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_round_that_ends_leaves_the_match_round_over_until_the_caller_deals(players: int) -> None:
+    for seed in range(20):
+        match = Match.new(players, f"round-over/{seed}")
+        events = _to_round_end(match, random.Random(seed))
+        if match.phase is Phase.OVER:
+            continue
+        assert match.phase is Phase.ROUND_OVER and match.turn is None and match.options() == []
+        assert not any(isinstance(e, RoundStarted) for e in events)  # nothing is dealt by itself
+        finished = match.finished_round
+        assert finished is not None and finished.number == match.round == 0
+        assert finished.snapshot() == match.snapshot()  # the table as it ended, before the next deal
+        assert finished.ending is next(e for e in events if isinstance(e, (Domino, Blocked)))
+        assert isinstance(finished.events[0], RoundStarted) and finished.events[-1] is finished.ending
+        assert finished.hands == tuple(tuple(h) for h in match.hands)
+        with pytest.raises(RoundOverError, match="round 0 is over"):
+            match.place(0, Placement(finished.hands[0][0] if finished.hands[0] else T("0-0")))
+        before = match.snapshot()
+        (started,) = match.next_round()
+        assert isinstance(started, RoundStarted) and started.round == 1 and match.phase is Phase.PLAYING
+        if isinstance(finished.ending, Domino):
+            assert started.leader == finished.ending.seat
+        assert match.finished_round is finished and finished.snapshot() == before  # still readable
+        assert len(match.layout) == 0
+        return
+    pytest.fail("no round ended without ending the match")
+
+
+def test_next_round_only_deals_a_live_match_between_rounds(two: Match) -> None:
+    with pytest.raises(ValueError, match="still being played"):
+        two.next_round()
+    live = Match.new(2, "next-round")
+    with pytest.raises(ValueError, match="still being played"):
+        live.next_round()
+    match = _replayed_to_round_end()
+    with pytest.raises(ValueError, match="no seed"):
+        match.next_round()
+
+
+def _replayed_to_round_end() -> Match:
+    live = Match.new(2, "restore-boundary")
+    _to_round_end(live, random.Random(3))
+    assert live.phase is Phase.ROUND_OVER
+    return Match.replay(live.record)
+
+
+def test_restoring_a_record_that_ends_a_round_deals_the_next_and_keeps_the_finished_one() -> None:
+    live = Match.new(2, "restore-boundary")
+    _to_round_end(live, random.Random(3))
+    finished = live.finished_round
+    assert finished is not None
+    replayed = Match.replay(live.record)
+    assert replayed.phase is Phase.ROUND_OVER
+    assert replayed.finished_round is not None and replayed.finished_round.snapshot() == finished.snapshot()
+    restored = Match.restore(live.record, "restore-boundary")
+    live.next_round()
+    assert restored.phase is Phase.PLAYING and restored.snapshot() == live.snapshot()
+    assert restored.finished_round is not None and restored.finished_round.snapshot() == finished.snapshot()
+    assert restored.record == live.record
+
+
+def test_move_no_counts_every_placement_of_every_round() -> None:
+    match = Match.new(3, "move-no")
+    rng = random.Random(5)
+    made = 0
+    while match.phase is not Phase.OVER and match.round < 2:
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
+            continue
+        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+        made += 1
+        assert match.move_no == made == match.record.placements
+    assert match.round == 2 and match.clone().move_no == made
+    assert Match.replay(match.record).move_no == made
+
+
+# -- clones ------------------------------------------------------------------------
+
+
+def _mutable_parts(match: Match) -> list[object]:
+    return [match.record, *match.record.rounds, match.events, match.scores, match.hands, *match.hands, match.layout]
+
+
+@pytest.mark.parametrize("keep_history", [False, True])
+def test_a_clone_shares_no_container_with_its_original(keep_history: bool) -> None:
+    match = Match.new(4, "clone-parts")
+    rng = random.Random(1)
+    for _ in range(30):
+        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
+    copy = match.clone(keep_history=keep_history)
+    mine = {id(x) for x in _mutable_parts(match)}
+    assert not mine & {id(x) for x in _mutable_parts(copy)}
+    assert copy.snapshot() == match.snapshot() and copy.move_no == match.move_no
+    assert copy.seed is None and copy.boneyard == match.boneyard
+    for name in Match.__slots__:  # every slot is copied: nothing is left unset
+        getattr(copy, name)
+    assert (copy.events == match.events) is keep_history or not match.events
+
+
+def test_a_clone_played_to_the_round_end_leaves_the_original_as_it_was() -> None:
+    match = Match.new(3, "clone-independent")
+    rng = random.Random(2)
+    for _ in range(4):
+        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+    before = (match.snapshot(), [match.hand(s) for s in range(3)], list(match.events), match.record.dumps())
+    copy = match.clone()
+    _to_round_end(copy, random.Random(9))
+    assert copy.phase is not Phase.PLAYING and copy.finished_round is not None
+    assert (match.snapshot(), [match.hand(s) for s in range(3)], list(match.events), match.record.dumps()) == before
+    assert match.finished_round is None
+
+
+def test_no_round_is_dealt_after_the_match_is_over(new_round: Callable[..., Match]) -> None:
+    match = new_round(2, 0, TWO_HANDS, TWO_PILE, scores=[300, 0])
+    match.seed = "over"
+    match.place(0, P("1-4"))  # 5 more: exactly 305
+    assert match.phase is Phase.OVER
+    with pytest.raises(MatchOverError):
+        match.next_round()
