@@ -13,9 +13,10 @@ from .errors import (
 )
 from .events import Award, Blocked, Domino, Drew, Event, GameOver, LotDraw, Passed, Placed, Result, RoundStarted
 from .layout import Layout, PlacedTile, Point, PointState, Slot
-from .match import FinishedRound, Match, draw_lot
+from .match import Match, draw_lot
 from .placement import Placement, placement
 from .record import FORMAT, Play, Record, RoundRecord
+from .rounds import FinishedRound
 from .rules import HAND_SIZE, TARGET, TARGET_RAW, displayed, points_for, round_to_five, side_of
 from .tiles import ALL_TILES, Tile, hand_pips, parse_tile, tile
 from .views import Option, Phase, SeatView, TableSnapshot
