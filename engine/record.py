@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import RecordError
 from .placement import Placement, placement
@@ -17,9 +17,9 @@ from .tiles import Tile, parse_tile
 FORMAT = "exact61-record/1"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One line of a round's plays: the seat that moved and its placement."""
+class Play(NamedTuple):
+    """One line of a round's plays: the seat that moved and its placement (a named tuple, as
+    `Option` is: one is made on every move)."""
 
     seat: int
     placement: Placement

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from . import rules
 from .events import Placed, Result
@@ -18,9 +19,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A legal placement and what it would do: the end total, the raw points, and their fate."""
+class Option(NamedTuple):
+    """A legal placement and what it would do: the end total, the raw points, and their fate.
+
+    A named tuple rather than a frozen dataclass: every move builds a few, and a tuple is made
+    several times faster (it is just as immutable)."""
 
     placement: Placement
     total: int
