@@ -210,7 +210,7 @@ async def main() -> None:
     t("en", "lobby-count", count=1)
     warm = Match.new(2, "warm-up")
     option = warm.options()[0]
-    warm.place(warm.turn, option.tile, option.on)
+    warm.place(warm.turn, option.placement)
     PngRenderer().table(warm.snapshot())
     base = await scenario("baseline", tables=1, seconds=base_s, think=(0.05, 0.1))
     report("baseline: 1 table alone, clicks every 0.05-0.1 s", *base, base_s)

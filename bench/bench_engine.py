@@ -36,7 +36,9 @@ def play_random(match: Match, rng: random.Random, max_placements: int = 100_000)
     while match.phase is Phase.PLAYING and placements < max_placements:
         options = match.options()
         option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.tile, option.on)  # type: ignore[arg-type]
+        match.place(match.turn, option.placement)  # type: ignore[arg-type]
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
         placements += 1
     return placements
 
@@ -58,7 +60,9 @@ def midgame_tables(count: int) -> list[Match]:
                 break
             options = match.options()
             option = options[rng.randrange(len(options))]
-            match.place(seat, option.tile, option.on)
+            match.place(seat, option.placement)
+            if match.phase is Phase.ROUND_OVER:
+                match.next_round()
     return tables
 
 
@@ -73,7 +77,9 @@ def bench_move(tables: list[Match], repeats: int) -> tuple[float, float]:
             seat = match.turn
             options = match.options(seat)
             option = options[(i + r) % len(options)]
-            match.place(seat, option.tile, option.on)  # type: ignore[arg-type]
+            match.place(seat, option.placement)  # type: ignore[arg-type]
+            if match.phase is Phase.ROUND_OVER:
+                match.next_round()
             samples.append(timer() - start)
     overhead = statistics.median(_timer_overhead(timer) for _ in range(1000))
     return (statistics.median(samples) - overhead) / 1000, (statistics.fmean(samples) - overhead) / 1000

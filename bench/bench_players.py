@@ -42,7 +42,9 @@ def midgame_positions(count: int, players: int) -> list[tuple[Match, int]]:
             if len(match.snapshot().tiles) >= 4 and len(match.options(seat)) >= 2 and rng.random() < 0.2:
                 found.append((match.clone(keep_history=True), seat))
             o = choose(match, seat, "normal", rng=rng)
-            match.place(seat, o.tile, o.on)
+            match.place(seat, o.placement)
+            if match.phase is Phase.ROUND_OVER:
+                match.next_round()
     return found
 
 

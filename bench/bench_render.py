@@ -14,7 +14,6 @@ scoresheet <= 10 ms; hand <= 10 ms (issue 3); each PNG <= 250 KB; tiles >= 24 px
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import io
 import random
 import statistics
@@ -96,7 +95,9 @@ def seat_views(count: int) -> list[SeatView]:
             if match.phase is not Phase.PLAYING:
                 break
             option = rng.choice(match.options())
-            match.place(match.turn, option.tile, option.on)  # type: ignore[arg-type]
+            match.place(match.turn, option.placement)  # type: ignore[arg-type]
+            if match.phase is Phase.ROUND_OVER:
+                match.next_round()
         if match.phase is Phase.PLAYING and match.turn is not None:
             views.append(match.seat_view(match.turn))
     return views
@@ -201,15 +202,11 @@ def match_positions(players: int, seed: int) -> Iterator[TableSnapshot]:
     match = Match.new(players, f"bench-preview/{seed}")
     rng = random.Random(seed)
     while match.phase is not Phase.OVER:
-        table = match.layout
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
         option = rng.choice(match.options())
-        match.place(match.turn, option.tile, option.on)  # type: ignore[arg-type]
-        if match.layout is not table:  # the round ended and the next was dealt: keep the finished one
-            yield dataclasses.replace(
-                match.snapshot(), tiles=table.view(), end_total=table.total, contributions=tuple(table.contributions())
-            )
-        else:
-            yield match.snapshot()
+        match.place(match.turn, option.placement)  # type: ignore[arg-type]
+        yield match.snapshot()  # after a round's last placement: the finished layout
 
 
 def late_positions(count: int) -> list[TableSnapshot]:

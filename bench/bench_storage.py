@@ -36,7 +36,7 @@ import asyncpg  # noqa: E402
 from pg_server import PostgresServer  # noqa: E402
 
 from bot.storage import PostgresStorage, SeatRow, SqliteStorage, Storage  # noqa: E402
-from engine import Match  # noqa: E402
+from engine import Match, Phase  # noqa: E402
 
 
 def records(count: int, seed: str = "bench") -> list[str]:
@@ -50,7 +50,9 @@ def records(count: int, seed: str = "bench") -> list[str]:
             match = Match.new(4, f"{seed}-{len(out)}")
             continue
         option = rng.choice(match.options(seat))
-        match.place(seat, option.tile, option.on)
+        match.place(seat, option.placement)
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
         out.append(match.record.dumps())
     return out
 

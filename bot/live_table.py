@@ -19,14 +19,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine import (
-    Blocked,
-    Domino,
     Drew,
     Event,
     Match,
     Option,
     Phase,
     Placed,
+    Placement,
     Record,
     RoundStarted,
     RulesError,
@@ -346,25 +345,24 @@ class LiveTable:
         table = self.table
         match = table.match
         assert match is not None
-        before = match.clone()
         round_number = match.round
         try:
-            events = match.place(seat, tile, on)
+            events = match.place(seat, Placement(tile, on))
         except RulesError as e:
             raise Refusal.from_rules(e, table.seating.names) from None
+        if match.phase is Phase.ROUND_OVER:
+            finished = match.snapshot()  # the round as it ended, before the next deal
+            events += match.next_round()
+            # ... while the scoresheet marks who moves next, as the text under it says
+            pictured = dataclasses.replace(finished, turn=match.turn)
+        else:
+            finished = pictured = match.snapshot()
         try:
             await self._save()
         except BaseException:
             # the placement never became durable: forget it, so memory matches the database
             table.match = Match.restore(Record.loads(self.saved_record or ""), table.seed)
             raise
-        if any(isinstance(e, (Domino, Blocked)) for e in events) and match.phase is not Phase.OVER:
-            before.place(seat, tile, on)  # the clone never deals: it shows the round as it ended
-            finished = before.snapshot()
-            # ... while the scoresheet marks who moves next, as the text under it says
-            pictured = dataclasses.replace(finished, turn=match.turn)
-        else:
-            finished = pictured = match.snapshot()
         pictures = await self._pictures(pictured)
         table.turn_started = self.services.now()
         lines = [note] if note else []

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import rules
+
 from .i18n import t
 
 
@@ -22,10 +24,10 @@ class Seating:
         return len(self.names)
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
+        return rules.side_of(self.players, seat)
 
     def side_size(self, side: int) -> int:
-        return 2 if self.players == 4 else 1
+        return len(rules.seats_of(self.players, side))
 
     def side_name(self, lang: str, side: int) -> str:
         if self.players == 4:

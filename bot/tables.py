@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine import Match, RulesError, Tile
+from engine.players import Level
 
 from .i18n import t
 from .seating import Seating
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = tuple(level.value for level in Level)
 MAX_SEATS = 4
 MIN_PLAYERS = 2
 
@@ -87,7 +88,7 @@ class Table:
         """How many placements the match has seen: a button made before the last one is stale."""
         if self.match is None:
             return 0
-        return sum(len(r.plays) for r in self.match.record.rounds)
+        return self.match.move_no
 
     @property
     def seating(self) -> Seating:

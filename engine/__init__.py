@@ -13,15 +13,19 @@ from .errors import (
 )
 from .events import Award, Blocked, Domino, Drew, Event, GameOver, LotDraw, Passed, Placed, Result, RoundStarted
 from .layout import Layout, PlacedTile, Point, PointState, Slot
-from .match import Match, draw_lot, side_of
+from .match import Match, draw_lot
+from .placement import Placement, placement
 from .record import FORMAT, Play, Record, RoundRecord
-from .tiles import ALL_TILES, HAND_SIZE, TARGET_RAW, Tile, hand_pips, parse_tile, round_to_five, tile
+from .rounds import FinishedRound
+from .rules import HAND_SIZE, TARGET, TARGET_RAW, displayed, points_for, round_to_five, side_of
+from .tiles import ALL_TILES, Tile, hand_pips, parse_tile, tile
 from .views import Option, Phase, SeatView, TableSnapshot
 
 __all__ = [
     "ALL_TILES",
     "FORMAT",
     "HAND_SIZE",
+    "TARGET",
     "TARGET_RAW",
     "Award",
     "BadTargetError",
@@ -29,6 +33,7 @@ __all__ = [
     "Domino",
     "Drew",
     "Event",
+    "FinishedRound",
     "GameOver",
     "IllegalMoveError",
     "Layout",
@@ -42,6 +47,7 @@ __all__ = [
     "Phase",
     "Placed",
     "PlacedTile",
+    "Placement",
     "Play",
     "Point",
     "PointState",
@@ -57,9 +63,12 @@ __all__ = [
     "TableSnapshot",
     "Tile",
     "TileNotInHandError",
+    "displayed",
     "draw_lot",
     "hand_pips",
     "parse_tile",
+    "placement",
+    "points_for",
     "round_to_five",
     "side_of",
     "tile",

@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .placement import Placement
 from .tiles import Tile
 
 
 class Result(StrEnum):
     SCORED = "scored"  # applied
-    OVER = "over"  # cancelled whole: it would pass 305 raw
+    OVER = "over"  # cancelled whole: it would pass the target (rules.TARGET_RAW)
     NONE = "none"  # no points
     SETTLED = "settled"  # the last placement of a round: its points join the domino event
     SKIPPED = "skipped"  # a block award after the match had already ended
@@ -60,21 +61,31 @@ class Passed:
 
 @dataclass(frozen=True, slots=True)
 class Placed:
+    """A placement made: the end total it gave and what became of its points."""
+
     seat: int
-    tile: Tile
-    on: Tile | None
+    placement: Placement
     total: int
     points: int
     result: Result
     scores: tuple[int, ...]
     event = "place"
 
+    @property
+    def tile(self) -> Tile:
+        return self.placement.tile
+
+    @property
+    def on(self) -> Tile | None:
+        return self.placement.on
+
     def to_json(self) -> dict[str, Any]:
+        on = self.placement.on
         return {
             "event": "place",
             "seat": self.seat,
-            "tile": str(self.tile),
-            "on": None if self.on is None else str(self.on),
+            "tile": str(self.placement.tile),
+            "on": None if on is None else str(on),
             "total": self.total,
             "points": self.points,
             "result": self.result.value,
@@ -129,10 +140,13 @@ class Award:
 
 @dataclass(frozen=True, slots=True)
 class Blocked:
+    """Round end with nobody able to place: every hand settled in `order`, lowest total first."""
+
     totals: tuple[int, ...]
     awards: tuple[Award, ...]
     winner: int | None  # side, or None for a draw
     scores: tuple[int, ...]
+    order: tuple[int, ...]  # every seat, in the order its hand was settled (rules.block_order)
     hands: tuple[tuple[Tile, ...], ...] = field(default=())
     event = "block"
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import BadTargetError
+from .placement import Placement, placement, placements_of
 from .tiles import MAX_PIP, Tile
 
 
@@ -56,6 +57,18 @@ class Node:
         self.contribution = 0  # what this tile adds to the end total now
         self.seat = seat
         self.order = order
+
+    def copy(self) -> Node:
+        other = Node.__new__(Node)
+        other.tile = self.tile
+        other.parent = self.parent
+        other.parent_slot = self.parent_slot
+        other.slot = self.slot
+        other.children = self.children.copy()
+        other.contribution = self.contribution
+        other.seat = self.seat
+        other.order = self.order
+        return other
 
     def lines_filled(self) -> int:
         n = 1 if self.slot is Slot.LINE_A else 0
@@ -128,10 +141,7 @@ class Layout:
         other = Layout.__new__(Layout)
         nodes: dict[Tile, Node] = {}
         for t, n in self.nodes.items():
-            m = Node(t, n.parent, n.parent_slot, n.slot, n.seat, n.order)
-            m.children = n.children.copy()
-            m.contribution = n.contribution
-            nodes[t] = m
+            nodes[t] = n.copy()
         other.nodes = nodes
         other.open_pips = self.open_pips.copy()
         other.total = self.total
@@ -153,49 +163,76 @@ class Layout:
         by_pip = self._by_pip
         return bool(by_pip[tile.low] or by_pip[tile.high])
 
+    def accepts_any(self, tiles: list[Tile] | tuple[Tile, ...]) -> bool:
+        """Whether some tile of `tiles` (a hand) can be placed: the test behind every forced draw and pass."""
+        if not self.nodes:
+            return bool(tiles)
+        by_pip = self._by_pip
+        for t in tiles:
+            if by_pip[t.low] or by_pip[t.high]:
+                return True
+        return False
+
     def targets(self, tile: Tile) -> list[Tile | None]:
         """The table tiles `tile` can attach to, in the order they were placed (`[None]` for the opening)."""
         if not self.nodes:
             return [None]
         low, high = tile.low, tile.high
-        found = list(self._by_pip[low])
+        found: list[Tile] = list(self._by_pip[low])
         if high != low:
             more = self._by_pip[high]
             if more:
                 if found:
                     nodes = self.nodes
-                    return sorted(found + list(more), key=lambda t: nodes[t].order)
-                return list(more)
-        return found  # type: ignore[return-value]
+                    found = sorted([*found, *more], key=lambda t: nodes[t].order)
+                else:
+                    found = list(more)
+        return list[Tile | None](found)
 
-    def placements(self, tile: Tile) -> list[tuple[Tile | None, int]]:
-        """Each table tile `tile` can attach to (None for the opening) with the end total it would give:
-        `targets` and `total_after` together, at the cost of one lookup per target."""
+    def placements(self, tile: Tile) -> list[tuple[Placement, int]]:
+        """Each placement of `tile` (onto a table tile, in the order they were placed, or the opening)
+        with the end total it would give: `targets` and `total_after` together, one lookup per target."""
         if not self.nodes:
-            return [(None, tile.low + tile.high)]
+            return [(placement(tile, None), tile.low + tile.high)]
+        out: list[tuple[Placement, int]] = []
+        self._add_placements(tile, out)
+        return out
+
+    def placements_of(self, tiles: list[Tile] | tuple[Tile, ...]) -> list[tuple[Placement, int]]:
+        """`placements` of every tile in `tiles` (a hand), tile by tile, in one call."""
+        if not self.nodes:
+            return [(placement(t, None), t.low + t.high) for t in tiles]
+        out: list[tuple[Placement, int]] = []
+        by_pip = self._by_pip
+        for t in tiles:
+            if by_pip[t.low] or by_pip[t.high]:  # most tiles of a hand fit nowhere: skip them at once
+                self._add_placements(t, out)
+        return out
+
+    def _add_placements(self, tile: Tile, out: list[tuple[Placement, int]]) -> None:
         low, high = tile.low, tile.high
         total = self.total
         ways = self._ways
-        out: list[tuple[Tile | None, int]] = []
+        row = placements_of(tile)
+        first = len(out)
         gain = high if high != low else 2 * low  # a non-double adds its free half; a double both halves
         for on in self._by_pip[low]:
             for pip, _, delta in ways[on]:
                 if pip == low:
-                    out.append((on, total + delta + gain))
+                    out.append((row[on.low * 7 + on.high], total + delta + gain))
                     break
         if high != low:
             more = self._by_pip[high]
             if more:
-                first = len(out)
+                mixed = len(out) > first
                 for on in more:
                     for pip, _, delta in ways[on]:
                         if pip == high:
-                            out.append((on, total + delta + low))
+                            out.append((row[on.low * 7 + on.high], total + delta + low))
                             break
-                if first:
+                if mixed:
                     nodes = self.nodes
-                    out.sort(key=lambda placement: nodes[placement[0]].order)  # type: ignore[index]
-        return out
+                    out[first:] = sorted(out[first:], key=lambda found: nodes[found[0].on].order)  # type: ignore[index]
 
     def total_after(self, tile: Tile, on: Tile | None) -> int:
         """The end total the placement would give, without making it."""
@@ -206,7 +243,7 @@ class Layout:
 
     def _resolve(self, tile: Tile, on: Tile | None) -> tuple[Slot, int, int]:
         """Where `tile` joins `on`: the point used, the matching pip, and how `on`'s contribution changes."""
-        ways = self._ways.get(on)  # type: ignore[arg-type]
+        ways = None if on is None else self._ways.get(on)
         if ways is not None:
             low, high = tile.low, tile.high
             for pip, slot, delta in ways:

@@ -3,14 +3,17 @@
 The match is a plain state machine. Every accepted action appends to its
 `record` and to its `events`; after each placement the forced part of the next
 turn (draws, passes, a block) happens at once, so the seat to move always holds
-a legal placement. A live match deals its rounds from its seed; a replayed one
-takes them from the record.
+a legal placement. A placement that ends a round leaves the match at
+`Phase.ROUND_OVER` with the round readable as `finished_round`; the caller then
+starts the next one (`next_round`, which deals from the seed), as `dominoes`
+keeps its `Game` apart from its `Series`. A replayed match takes its deals from
+the record instead.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .errors import (
     BadTargetError,
@@ -36,14 +39,22 @@ from .events import (
     RoundStarted,
 )
 from .layout import Layout
+from .placement import Placement
 from .record import Play, Record, RoundRecord, read_deal, read_header, read_play, round_plays
-from .tiles import ALL_TILES, HAND_SIZE, TARGET_RAW, Tile, hand_pips, round_to_five
+from .rounds import FinishedRound
+from .rules import (
+    HAND_SIZE,
+    PLAYER_COUNTS,
+    SCORING,
+    TARGET_RAW,
+    block_order,
+    partner_of,
+    round_to_five,
+    seat_sides,
+    sides,
+)
+from .tiles import ALL_TILES, Tile, hand_pips
 from .views import Option, Phase, SeatView, TableSnapshot
-
-
-def side_of(players: int, seat: int) -> int:
-    """With 4 players partners sit opposite: seats 0 & 2 are side 0, 1 & 3 side 1."""
-    return seat % 2 if players == 4 else seat
 
 
 def draw_lot(rng: random.Random, players: int) -> tuple[int, tuple[LotDraw, ...]]:
@@ -64,11 +75,38 @@ def draw_lot(rng: random.Random, players: int) -> tuple[int, tuple[LotDraw, ...]
 class Match:
     """One match. Create with `Match.new(players, seed)` or rebuild with `Match.replay(record)`."""
 
+    # Slots keep attribute reads fast on every copy `clone` makes (search plays on thousands of them).
+    __slots__ = (
+        "_moves",
+        "_round_start",
+        "boneyard",
+        "drawn",
+        "events",
+        "finished_round",
+        "hands",
+        "last",
+        "layout",
+        "leader",
+        "must_play",
+        "next_leader",
+        "phase",
+        "players",
+        "record",
+        "round",
+        "scores",
+        "seat_sides",
+        "seed",
+        "sides",
+        "turn",
+        "winner",
+    )
+
     def __init__(self, players: int, seed: object | None = None) -> None:
-        if players not in (2, 3, 4):
+        if players not in PLAYER_COUNTS:
             raise ValueError(f"a match has 2, 3 or 4 players, not {players!r}")
         self.players = players
-        self.sides = 2 if players == 4 else players
+        self.sides = sides(players)
+        self.seat_sides = seat_sides(players)  # the side of each seat
         self.seed = seed  # None: rounds come from a record, not from the random source
         self.record = Record(players)
         self.events: list[Event] = []
@@ -77,7 +115,7 @@ class Match:
         self.round = -1
         self.leader = 0
         self.hands: list[list[Tile]] = [[] for _ in range(players)]
-        self.boneyard: list[Tile] = []
+        self.boneyard: tuple[Tile, ...] = ()  # never changed in place: a clone shares it
         self.drawn = 0  # how many boneyard tiles have been drawn
         self.layout = Layout()
         self.turn: int | None = None
@@ -85,6 +123,9 @@ class Match:
         self.winner: int | None = None
         self.next_leader: int | None = None  # the finisher of the last round, who leads the next
         self.last: Placed | None = None
+        self.finished_round: FinishedRound | None = None  # the latest round that ended
+        self._moves = 0  # placements made, over all rounds
+        self._round_start = 0  # where the current round's events begin in `events`
 
     # -- making matches -----------------------------------------------------
 
@@ -106,7 +147,11 @@ class Match:
 
     @classmethod
     def restore(cls, record: Record | object, seed: object) -> Match:
-        """Rebuild a live match saved as its record; later deals come from `seed` again."""
+        """Rebuild a live match saved as its record; later deals come from `seed` again.
+
+        A record that ends with a finished round is dealt its next round at once, so
+        a restored live match is always ready to play; the round that ended stays
+        readable as `finished_round` (its picture can be shown after a restart)."""
         match = cls.replay(record)
         match.seed = seed
         if match.phase is Phase.ROUND_OVER:
@@ -115,31 +160,28 @@ class Match:
 
     def clone(self, *, keep_history: bool = False) -> Match:
         """An independent copy of the current state, for search. Without `keep_history` the copy's
-        record holds only the current round and its events start empty (cheaper)."""
+        record holds only the current round and its events start empty (cheaper). A clone never
+        deals: its search stops at the end of the round."""
         other = Match.__new__(Match)
-        other.players = self.players
-        other.sides = self.sides
-        other.seed = None  # a clone never deals: search stops at the end of the round
-        rounds = self.record.rounds if keep_history else self.record.rounds[-1:]
-        other.record = Record(
-            self.players,
-            [RoundRecord(r.leader, [list(h) for h in r.hands], list(r.boneyard), list(r.plays)) for r in rounds],
-        )
-        other.events = list(self.events) if keep_history else []
-        other.scores = list(self.scores)
-        other.phase = self.phase
-        other.round = self.round
-        other.leader = self.leader
-        other.hands = [list(h) for h in self.hands]
-        other.boneyard = list(self.boneyard)
-        other.drawn = self.drawn
-        other.layout = self.layout.copy()
-        other.turn = self.turn
-        other.must_play = self.must_play
-        other.winner = self.winner
-        other.next_leader = self.next_leader
-        other.last = self.last
+        _copy_slots(self, other)  # numbers, enums, tiles and frozen values are shared as they are
+        other.seed = None
+        other._own_containers(keep_history)
         return other
+
+    def _own_containers(self, keep_history: bool) -> None:
+        """After a shallow copy: give this match its own copy of each container that play changes.
+        (`boneyard` is a tuple and `finished_round` a frozen value: they are never changed in place.)"""
+        record = self.record
+        if keep_history:
+            self.record = record.copy()
+            self.events = list(self.events)
+        else:
+            self.record = Record(record.players, [r.copy() for r in record.rounds[-1:]])
+            self.events = []
+            self._round_start = 0
+        self.scores = list(self.scores)
+        self.hands = [list(h) for h in self.hands]
+        self.layout = self.layout.copy()
 
     def redeal_hidden(self, seat: int, hands: list[list[Tile]], boneyard: list[Tile]) -> None:
         """Give every seat but `seat` these hands and make `boneyard` the tiles still to draw.
@@ -147,7 +189,7 @@ class Match:
         For search on a clone: a computer player samples what it cannot see and plays on.
         The tiles must be exactly the ones hidden from `seat` now.
         """
-        hidden = [t for s, h in enumerate(self.hands) if s != seat for t in h] + self.boneyard[self.drawn :]
+        hidden = [t for s, h in enumerate(self.hands) if s != seat for t in h] + list(self.boneyard[self.drawn :])
         given = [t for s, h in enumerate(hands) if s != seat for t in h] + list(boneyard)
         if sorted(hidden) != sorted(given) or any(
             len(h) != len(self.hands[s]) for s, h in enumerate(hands) if s != seat
@@ -156,7 +198,7 @@ class Match:
         for s, h in enumerate(hands):
             if s != seat:
                 self.hands[s] = list(h)
-        self.boneyard = self.boneyard[: self.drawn] + list(boneyard)
+        self.boneyard = self.boneyard[: self.drawn] + tuple(boneyard)
 
     def replay_steps(self, record: Record | object) -> Iterator[list[Event]]:
         """Play a record into this fresh match, yielding the events of each step as it goes.
@@ -164,35 +206,43 @@ class Match:
         Given JSON data rather than a Record, it reads each step only when it gets
         there, so that the events before a malformed step are still produced.
         """
+        rounds: list[RoundRecord] | list[object]
         if isinstance(record, Record):
-            players = record.players
-            rounds: list = [(r.leader, r.hands, r.boneyard, r.plays) for r in record.rounds]
+            players, rounds = record.players, record.rounds
         else:
             players, rounds = read_header(record)
         if players != self.players:
             raise RecordError(f"the record is for {players} players")
         for i, rnd in enumerate(rounds):
-            if isinstance(rnd, tuple):
-                leader, hands, boneyard, plays = rnd
+            plays: list[Play] | list[object]
+            if isinstance(rnd, RoundRecord):
+                leader, hands, boneyard, plays = rnd.leader, rnd.hands, rnd.boneyard, rnd.plays
             else:
                 leader, hands, boneyard = read_deal(rnd, i)
                 plays = round_plays(rnd, i)
-            start = len(self.events)
-            self.start_round(leader, hands, boneyard)
-            yield self.events[start:]
+            yield self.start_round(leader, hands, boneyard)
             for j, raw in enumerate(plays):
                 where = f"round {i}, play {j}"
                 play = raw if isinstance(raw, Play) else read_play(raw, where)
-                start = len(self.events)
                 try:
-                    self.place(play.seat, play.tile, play.on)
+                    events = self.place(play.seat, play.placement)
                 except RulesError as e:
                     raise RecordError(str(e), where) from None
-                yield self.events[start:]
+                yield events
 
     # -- rounds -------------------------------------------------------------
 
-    def _deal(self) -> None:
+    def next_round(self) -> list[Event]:
+        """Deal the next round from the seed, once a round is over; return its events (RoundStarted)."""
+        if self.phase is Phase.OVER:
+            raise MatchOverError("the match is over")
+        if self.phase is not Phase.ROUND_OVER:
+            raise ValueError(f"round {self.round} is still being played")
+        if self.seed is None:
+            raise ValueError("this match has no seed to deal from (a replay deals from its record)")
+        return self._deal()
+
+    def _deal(self) -> list[Event]:
         number = self.round + 1
         rng = random.Random(f"exact61/{self.seed}/{number}")
         lot: tuple[LotDraw, ...] = ()
@@ -203,7 +253,7 @@ class Match:
         tiles = list(ALL_TILES)
         rng.shuffle(tiles)
         hands = [tiles[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(self.players)]
-        self.start_round(leader, hands, tiles[HAND_SIZE * self.players :], lot)
+        return self.start_round(leader, hands, tiles[HAND_SIZE * self.players :], lot)
 
     def start_round(
         self, leader: int, hands: list[list[Tile]], boneyard: list[Tile], lot: tuple[LotDraw, ...] = ()
@@ -230,11 +280,11 @@ class Match:
             raise RecordError(f"leader {leader} is not a seat", where)
         if self.next_leader is not None and leader != self.next_leader:
             raise RecordError(f"seat {self.next_leader} went out and must lead, not seat {leader}", where)
-        start = len(self.events)
+        start = self._round_start = len(self.events)
         self.round = number
         self.leader = leader
         self.hands = [list(h) for h in hands]
-        self.boneyard = list(boneyard)
+        self.boneyard = tuple(boneyard)
         self.drawn = 0
         self.layout = Layout()
         self.must_play = None
@@ -249,7 +299,12 @@ class Match:
     # -- asking -------------------------------------------------------------
 
     def side_of(self, seat: int) -> int:
-        return side_of(self.players, seat)
+        return self.seat_sides[seat]
+
+    @property
+    def move_no(self) -> int:
+        """How many placements the match has seen, over all its rounds."""
+        return self._moves
 
     def options(self, seat: int | None = None) -> list[Option]:
         """The legal placements of `seat` (default: the seat to move) with what each would score."""
@@ -258,24 +313,17 @@ class Match:
         if self.phase is not Phase.PLAYING or seat != self.turn or seat is None:
             return []
         hand = self.hands[seat]
-        tiles = [self.must_play] if self.must_play is not None else hand
-        layout = self.layout
-        last = len(hand) == 1
-        room = TARGET_RAW - self.scores[seat % 2 if self.players == 4 else seat]  # what the side may still gain
-        by_pip = layout._by_pip  # the open table tiles for each pip value
-        opening = not layout.nodes
+        found = self.layout.placements_of(hand if self.must_play is None else (self.must_play,))
+        room = TARGET_RAW - self.scores[self.seat_sides[seat]]  # what the side may still gain
+        if len(hand) == 1:
+            return [Option(p, total, SCORING[total], Result.SETTLED) for p, total in found]
         out: list[Option] = []
-        for t in tiles:
-            if not (opening or by_pip[t.low] or by_pip[t.high]):
-                continue  # most tiles in a hand fit nowhere: skip them without building a list
-            for on, total in layout.placements(t):
-                if total > 0 and total % 5 == 0:
-                    points = total
-                    result = Result.SETTLED if last else (Result.OVER if points > room else Result.SCORED)
-                else:
-                    points = 0
-                    result = Result.SETTLED if last else Result.NONE
-                out.append(Option(t, on, total, points, result))
+        for p, total in found:
+            points = SCORING[total]
+            if not points:
+                out.append(Option(p, total, 0, Result.NONE))
+            else:
+                out.append(Option(p, total, points, Result.OVER if points > room else Result.SCORED))
         return out
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
@@ -287,6 +335,7 @@ class Match:
         )
 
     def snapshot(self) -> TableSnapshot:
+        """The public table now (after a round ends and before the next deal: the table as it ended)."""
         layout = self.layout
         return TableSnapshot(
             players=self.players,
@@ -311,8 +360,9 @@ class Match:
 
     # -- acting -------------------------------------------------------------
 
-    def place(self, seat: int, tile: Tile, on: Tile | None = None) -> list[Event]:
-        """Place `tile` from `seat`'s hand onto table tile `on`; return the events this caused."""
+    def place(self, seat: int, placement: Placement) -> list[Event]:
+        """Make `placement` from `seat`'s hand; return the events this caused."""
+        tile, on = placement.tile, placement.on
         if self.phase is Phase.OVER:
             raise MatchOverError("the match is over", seat=seat)
         if self.phase is not Phase.PLAYING:
@@ -336,16 +386,17 @@ class Match:
         start = len(self.events)
         del hand[index]
         self.must_play = None
-        self.record.rounds[-1].plays.append(Play(seat, tile, on))
-        points = total if total > 0 and total % 5 == 0 else 0
-        side = seat % 2 if self.players == 4 else seat
+        self.record.rounds[-1].plays.append(Play(seat, placement))
+        self._moves += 1
+        points = SCORING[total]
         if not hand:
-            self.last = Placed(seat, tile, on, total, points, Result.SETTLED, tuple(self.scores))
+            self.last = Placed(seat, placement, total, points, Result.SETTLED, tuple(self.scores))
             self.events.append(self.last)
             self._settle_domino(seat, points)
         else:
+            side = self.seat_sides[seat]
             result = self._apply(side, points)
-            self.last = Placed(seat, tile, on, total, points, result, tuple(self.scores))
+            self.last = Placed(seat, placement, total, points, result, tuple(self.scores))
             self.events.append(self.last)
             if not self._check_won(side):
                 self.turn = (seat + 1) % self.players
@@ -353,7 +404,7 @@ class Match:
         return self.events[start:]
 
     def _apply(self, side: int, points: int) -> Result:
-        """One scoring event under the exact-305 rule: applied whole or cancelled whole."""
+        """One scoring event under the exact-target rule: applied whole or cancelled whole."""
         if points == 0:
             return Result.NONE
         new = self.scores[side] + points
@@ -374,34 +425,33 @@ class Match:
     def _advance(self) -> None:
         """Carry out the forced part of turns: draws until a playable tile, passes, or a block."""
         layout = self.layout
-        if not layout.nodes:
-            return  # the leader opens with any tile
-        by_pip = layout._by_pip  # the open table tiles for each pip value
+        fits = layout.accepts_any
         while True:
             seat = self.turn
             assert seat is not None
             hand = self.hands[seat]
-            if _can_place(hand, by_pip):
+            if fits(hand):
                 return
             if self.drawn < len(self.boneyard):
                 t = self.boneyard[self.drawn]
                 self.drawn += 1
                 hand.append(t)
                 self.events.append(Drew(seat, t))
-                if by_pip[t.low] or by_pip[t.high]:
+                if layout.accepts(t):
                     self.must_play = t
                     return
                 continue
-            if not any(_can_place(h, by_pip) for h in self.hands):
+            if not any(fits(h) for h in self.hands):
                 self._settle_block()
                 return
             self.events.append(Passed(seat))
             self.turn = (seat + 1) % self.players
 
     def _settle_domino(self, seat: int, placement: int) -> None:
-        side = self.side_of(seat)
-        opponents_pips = sum(hand_pips(h) for s, h in enumerate(self.hands) if self.side_of(s) != side)
-        partner_pips = hand_pips(self.hands[(seat + 2) % 4]) if self.players == 4 else 0
+        side = self.seat_sides[seat]
+        opponents_pips = sum(hand_pips(h) for s, h in enumerate(self.hands) if self.seat_sides[s] != side)
+        partner = partner_of(self.players, seat)
+        partner_pips = 0 if partner is None else hand_pips(self.hands[partner])
         opponents = round_to_five(opponents_pips)
         partner = round_to_five(partner_pips)
         net = placement + opponents - partner
@@ -422,21 +472,21 @@ class Match:
             )
         )
         self.turn = None
-        if not self._check_won(side):
+        if self._check_won(side):
+            self._finish_round()
+        else:
             self._end_round(next_leader=seat)
 
     def _settle_block(self) -> None:
         n = self.players
-        totals = [hand_pips(h) for h in self.hands]
-        # ascending totals; equal totals clockwise from the round's leader
-        order = sorted(range(n), key=lambda s: (totals[s], (s - self.leader) % n))
+        seat_side = self.seat_sides
+        totals = tuple(hand_pips(h) for h in self.hands)
+        order = block_order(totals, self.leader)
         awards: list[Award] = []
         ended = False
         for s in order:
-            side = self.side_of(s)
-            difference = sum(
-                totals[o] - totals[s] for o in range(n) if self.side_of(o) != side and totals[o] > totals[s]
-            )
+            side = seat_side[s]
+            difference = sum(totals[o] - totals[s] for o in range(n) if seat_side[o] != side and totals[o] > totals[s])
             points = round_to_five(difference)
             if points <= 0:
                 continue
@@ -449,24 +499,53 @@ class Match:
                 ended = True
                 self.winner = side
         lowest = min(totals)
-        lowest_sides = {self.side_of(s) for s in range(n) if totals[s] == lowest}
+        lowest_sides = {seat_side[s] for s in range(n) if totals[s] == lowest}
         round_winner = lowest_sides.pop() if len(lowest_sides) == 1 else None
-        self.events.append(
-            Blocked(tuple(totals), tuple(awards), round_winner, tuple(self.scores), tuple(tuple(h) for h in self.hands))
-        )
+        hands = tuple(tuple(h) for h in self.hands)
+        self.events.append(Blocked(totals, tuple(awards), round_winner, tuple(self.scores), order, hands))
         self.turn = None
         if ended:
             assert self.winner is not None
             self.phase = Phase.OVER
             self.events.append(GameOver(self.winner, tuple(self.scores)))
+            self._finish_round()
         else:
             self._end_round(next_leader=None)
 
     def _end_round(self, next_leader: int | None) -> None:
+        """The round is over and the match is not: wait for `next_round` (or a record's next deal)."""
         self.phase = Phase.ROUND_OVER
         self.next_leader = next_leader
-        if self.seed is not None:
-            self._deal()
+        self._finish_round()
+
+    def _finish_round(self) -> None:
+        assert self.last is not None
+        self.finished_round = FinishedRound(
+            number=self.round,
+            leader=self.leader,
+            players=self.players,
+            layout=self.layout,
+            hands=tuple(tuple(h) for h in self.hands),
+            boneyard=len(self.boneyard) - self.drawn,
+            events=tuple(self.events[self._round_start :]),
+            scores=tuple(self.scores),
+            last=self.last,
+            phase=self.phase,
+            winner=self.winner,
+        )
+
+
+def _slot_copier(names: tuple[str, ...]) -> Callable[[Match, Match], None]:
+    """A function that copies each of `names` from one match to another, written out once from
+    `Match.__slots__` (as `dataclasses` writes its methods): as fast as spelling the assignments
+    out by hand, and a new slot is copied without anyone adding it here."""
+    body = "\n".join(f"    dst.{name} = src.{name}" for name in names)
+    namespace: dict[str, Callable[[Match, Match], None]] = {}
+    exec(f"def copy_slots(src, dst):\n{body}\n", namespace)
+    return namespace["copy_slots"]
+
+
+_copy_slots = _slot_copier(Match.__slots__)
 
 
 def _find(hand: list[Tile], tile: Tile) -> int:
@@ -478,11 +557,3 @@ def _find(hand: list[Tile], tile: Tile) -> int:
         if t == tile:
             return i
     return -1
-
-
-def _can_place(hand: list[Tile], by_pip: tuple[dict[Tile, None], ...]) -> bool:
-    """Whether some tile of `hand` matches an open point (`by_pip`: the open table tiles per pip value)."""
-    for t in hand:
-        if by_pip[t.low] or by_pip[t.high]:
-            return True
-    return False

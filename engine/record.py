@@ -8,26 +8,35 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import RecordError
+from .placement import Placement, placement
 from .tiles import Tile, parse_tile
 
 FORMAT = "exact61-record/1"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """A placement: `tile` attached to the table tile `on` (None for the opening)."""
+class Play(NamedTuple):
+    """One line of a round's plays: the seat that moved and its placement (a named tuple, as
+    `Option` is: one is made on every move)."""
 
     seat: int
-    tile: Tile
-    on: Tile | None = None
+    placement: Placement
+
+    @property
+    def tile(self) -> Tile:
+        return self.placement.tile
+
+    @property
+    def on(self) -> Tile | None:
+        return self.placement.on
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self.seat, "tile": str(self.tile)}
-        if self.on is not None:
-            out["on"] = str(self.on)
+        on = self.placement.on
+        out: dict[str, Any] = {"seat": self.seat, "tile": str(self.placement.tile)}
+        if on is not None:
+            out["on"] = str(on)
         return out
 
 
@@ -37,6 +46,10 @@ class RoundRecord:
     hands: list[list[Tile]]
     boneyard: list[Tile]
     plays: list[Play] = field(default_factory=list)
+
+    def copy(self) -> RoundRecord:
+        """An independent copy (the tiles and plays are values and are shared)."""
+        return RoundRecord(self.leader, [list(h) for h in self.hands], list(self.boneyard), list(self.plays))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -51,6 +64,14 @@ class RoundRecord:
 class Record:
     players: int
     rounds: list[RoundRecord] = field(default_factory=list)
+
+    @property
+    def placements(self) -> int:
+        """How many placements the record holds, over all its rounds."""
+        return sum(len(r.plays) for r in self.rounds)
+
+    def copy(self) -> Record:
+        return Record(self.players, [r.copy() for r in self.rounds])
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "players": self.players, "rounds": [r.to_json() for r in self.rounds]}
@@ -117,8 +138,8 @@ def read_deal(data: object, index: int) -> tuple[int, list[list[Tile]], list[Til
     return leader, [[_read_tile(t, where) for t in h] for h in hands], [_read_tile(t, where) for t in boneyard]
 
 
-def round_plays(data: dict, index: int) -> list[object]:
-    plays = data.get("plays", [])
+def round_plays(data: object, index: int) -> list[object]:
+    plays = data.get("plays", []) if isinstance(data, dict) else None
     if not isinstance(plays, list):
         raise RecordError("plays must be a list", f"round {index}")
     return plays
@@ -131,7 +152,7 @@ def read_play(data: object, where: str) -> Play:
     if type(seat) is not int:
         raise RecordError(f"seat must be a seat number, not {seat!r}", where)
     on = data.get("on")
-    return Play(seat, _read_tile(data.get("tile"), where), None if on is None else _read_tile(on, where))
+    return Play(seat, placement(_read_tile(data.get("tile"), where), None if on is None else _read_tile(on, where)))
 
 
 def _read_tile(text: object, where: str) -> Tile:

@@ -6,8 +6,6 @@ import re
 from dataclasses import dataclass
 
 MAX_PIP = 6
-TARGET_RAW = 305  # exactly 61 displayed points
-HAND_SIZE = 5
 
 # "a-b", "a|b", optionally in balanced brackets ("[a|b]"); spaces around the parts are forgiven.
 _SPELLING = re.compile(r"^\s*(\[)?\s*([0-6])\s*[-|]\s*([0-6])\s*(?(1)\])\s*$")
@@ -79,11 +77,6 @@ def parse_tile(text: object) -> Tile:
     if not m:
         raise ValueError(f"not a tile: {text!r}")
     return _BY_PIPS[(int(m.group(2)), int(m.group(3)))]
-
-
-def round_to_five(value: int) -> int:
-    """Nearest multiple of 5: remainders 1-2 round down, 3-4 round up (12 -> 10, 13 -> 15)."""
-    return 5 * ((value + 2) // 5)
 
 
 def hand_pips(hand: list[Tile] | tuple[Tile, ...]) -> int:

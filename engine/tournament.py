@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .match import Match
-from .players import LEVELS, choose
+from .players import LEVELS, Level, choose
 from .views import Phase
 
 MAX_DECISIONS = 20_000  # a match that has not ended by then counts as won by nobody
@@ -31,7 +31,7 @@ class GameSpec:
     """Game `index` of a tournament: whose level sits where, and the deal."""
 
     index: int
-    levels: tuple[str, ...]  # by entry, as given on the command line
+    levels: tuple[Level, ...]  # by entry, as given on the command line
     seed: str
     budget_s: float | None
 
@@ -64,6 +64,8 @@ def play_game(spec: GameSpec) -> GameResult:
     rngs = [random.Random(f"{spec.seed}/game/{spec.index}/seat/{s}") for s in range(spec.players)]
     times: list[tuple[int, float, int]] = []
     for _ in range(MAX_DECISIONS):
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
         if match.phase is not Phase.PLAYING:
             break
         seat = match.turn
@@ -73,7 +75,7 @@ def play_game(spec: GameSpec) -> GameResult:
         start = time.perf_counter()
         o = choose(match, seat, spec.levels[entry], rng=rngs[seat], budget_s=spec.budget_s)
         times.append((entry, time.perf_counter() - start, count))
-        match.place(seat, o.tile, o.on)
+        match.place(seat, o.placement)
     winners: tuple[int, ...] = ()
     if match.winner is not None:
         winners = tuple(spec.entry_at(s) for s in range(spec.players) if match.side_of(s) == match.winner)
@@ -155,10 +157,11 @@ def _ms(seconds: list[float]) -> str:
 
 
 def run(
-    levels: Sequence[str], games: int, seed: str, jobs: int, budget_s: float | None, progress: bool = False
+    levels: Sequence[Level | str], games: int, seed: str, jobs: int, budget_s: float | None, progress: bool = False
 ) -> Tally:
-    specs = [GameSpec(i, tuple(levels), seed, budget_s) for i in range(games)]
-    tally = Tally(tuple(levels))
+    chosen = tuple(Level(x) for x in levels)
+    specs = [GameSpec(i, chosen, seed, budget_s) for i in range(games)]
+    tally = Tally(chosen)
     started = time.perf_counter()
     for result in _results(specs, jobs):
         tally.add(result)
@@ -179,7 +182,7 @@ def _results(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.tournament", description=__doc__.split("\n")[0])
-    parser.add_argument("levels", nargs="+", choices=LEVELS, help="one level per seat")
+    parser.add_argument("levels", nargs="+", choices=[x.value for x in LEVELS], help="one level per seat")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", default="0")

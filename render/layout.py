@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import Result, TableSnapshot
+from engine import Result, TableSnapshot, rules
 
 from .geometry import Equation, LayoutGeometry, Rect, layout_geometry
 from .png import canvas, encode, paste_row, row_width
@@ -104,7 +104,7 @@ def equation_parts(equation: Equation | None, style: Style, kind: str, size: int
     parts.append(text("="))
     parts.append((text_sprite(style, kind, str(equation.total), size, "strip", "text"), space * 2))
     parts.append((symbol_sprite(style, kind, "arrow", size, "strip", "muted"), space * 2))
-    displayed = equation.points // 5
+    displayed = rules.displayed(equation.points)
     if equation.points == 0:
         parts.append(text("0", "muted"))
     else:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import Phase, TableSnapshot
+from engine import Phase, TableSnapshot, rules
 
 from .png import canvas, encode, paste_row, row_width
 from .sprites import reduce_supersampled, seat_chip, symbol_sprite, text_sprite, to_palette
@@ -22,7 +22,6 @@ from .style import DEFAULT_STYLE, Style
 KIND = "scoresheet"
 HOUSE = 10  # strokes in a full house
 HOUSE_COLUMNS = 7  # room for 61: six full houses and one stroke
-RAW_PER_POINT = 5
 
 _BIG, _SMALL = 0.09, 0.085  # inset of the large X; half-size of a small x (fractions of the house)
 _SPACES = ((0.5, 0.2), (0.8, 0.5), (0.5, 0.8), (0.2, 0.5))  # top, right, bottom, left
@@ -64,10 +63,10 @@ class Scoresheet:
 
 def scoresheet_geometry(snapshot: TableSnapshot) -> Scoresheet:
     """The tally of every side in `snapshot`: houses, strokes, the score and what is still needed."""
-    target = snapshot.target // RAW_PER_POINT
+    target = rules.displayed(snapshot.target)
     rows = []
     for side, raw in enumerate(snapshot.scores):
-        points = raw // RAW_PER_POINT if raw >= 0 else -((-raw) // RAW_PER_POINT)
+        points = rules.displayed(raw)  # every score is a multiple of 5, negative ones too
         full, rest = divmod(abs(points), HOUSE)
         houses = (HOUSE,) * full + ((rest,) if rest else ())
         seats = snapshot.seats_of(side)

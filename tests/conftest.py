@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from engine import ALL_TILES, Event, Match, Tile, parse_tile
+from engine import ALL_TILES, Event, Match, Placement, Tile, parse_tile
 
 
 def read_tiles(text: str) -> list[Tile]:
@@ -50,7 +50,7 @@ def play(match: Match, plays: str) -> list[Event]:
     """Make each play in turn; return the events they caused."""
     events: list[Event] = []
     for seat, tile, on in read_plays(plays):
-        events += match.place(seat, tile, on)
+        events += match.place(seat, Placement(tile, on))
     return events
 
 

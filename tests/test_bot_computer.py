@@ -17,7 +17,9 @@ def _midgame(seed: str, placements: int) -> Match:
     for _ in range(placements):
         options = match.options()
         option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.tile, option.on)
+        match.place(match.turn, option.placement)
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
     assert match.phase is Phase.PLAYING
     return match
 

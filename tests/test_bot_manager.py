@@ -231,7 +231,9 @@ async def test_a_tile_with_two_places_needs_a_target(tmp_path: Path) -> None:
             break
         option = match.options(match.turn)[0]
         plays.append((match.turn, option))
-        match.place(match.turn, option.tile, option.on)
+        match.place(match.turn, option.placement)
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
         assert len(plays) < 300, "no tile with two places in this whole match"
     async with running(tmp_path / "db.sqlite3") as (manager, recorder, _):
         table = await open_table(manager, recorder, [1, 2], seed="where")

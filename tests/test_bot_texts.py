@@ -4,18 +4,32 @@ from __future__ import annotations
 
 from bot.seating import Seating
 from bot.texts import narrate, outcome, plain, tile_label
-from engine import Award, Blocked, Domino, Drew, GameOver, LotDraw, Option, Passed, Placed, Result, RoundStarted, tile
+from engine import (
+    Award,
+    Blocked,
+    Domino,
+    Drew,
+    GameOver,
+    LotDraw,
+    Option,
+    Passed,
+    Placed,
+    Placement,
+    Result,
+    RoundStarted,
+    tile,
+)
 
 FOUR = Seating(("Ana", "Bo", "Cy", "Di"))
 THREE = Seating(("Ana", "Bo", "Cy"))
 
 
 def test_a_placement_names_the_ends_and_the_points() -> None:
-    placed = Placed(1, tile(3, 4), tile(4, 4), total=10, points=10, result=Result.SCORED, scores=(0, 10))
+    placed = Placed(1, Placement(tile(3, 4), tile(4, 4)), total=10, points=10, result=Result.SCORED, scores=(0, 10))
     ends = ((tile(1, 1), 2), (tile(3, 4), 3), (tile(0, 5), 5))
     (line,) = narrate("en", FOUR, [placed], round_number=0, ends=ends)
     assert line == "**Bo** placed 3-4 on 4-4. Ends 2 + 3 + 5 = **10** → **+2** for Bo & Di."
-    over = Placed(0, tile(1, 4), None, total=5, points=5, result=Result.OVER, scores=(303, 0, 0))
+    over = Placed(0, Placement(tile(1, 4)), total=5, points=5, result=Result.OVER, scores=(303, 0, 0))
     (line,) = narrate("en", THREE, [over], round_number=0, ends=((tile(1, 4), 1), (tile(1, 4), 4)))
     assert line == "**Ana** opened with 1-4. Ends 1 + 4 = **5** → 1 point cancelled: Ana would pass 61."
 
@@ -65,6 +79,7 @@ def test_a_blocked_settlement_ranks_and_awards_in_order() -> None:
         awards=(Award(0, 0, 25, Result.SCORED, 26), Award(2, 0, 15, Result.OVER, 14)),
         winner=0,
         scores=(300, 20),
+        order=(0, 2, 1, 3),
         hands=((tile(2, 2),), (tile(4, 4), tile(1, 3), tile(1, 4)), (tile(1, 2), tile(3, 4)), (tile(0, 3),)),
     )
     lines = narrate("en", FOUR, [blocked, GameOver(0, (305, 20))], round_number=2)
@@ -74,19 +89,19 @@ def test_a_blocked_settlement_ranks_and_awards_in_order() -> None:
     assert lines[4] == "Cy: opponents hold 14 more pips, rounded to 15 → 3 cancelled: Ana & Cy would pass 61."
     assert lines[5] == "Ana & Cy win the round with the lightest hand."
     assert lines[6] == "🏆 **Ana & Cy** reach exactly 61 and win the match!"
-    skipped = Blocked((3, 9, 20), (Award(0, 0, 20, Result.SKIPPED, 23),), None, (0, 0, 0))
+    skipped = Blocked((3, 9, 20), (Award(0, 0, 20, Result.SKIPPED, 23),), None, (0, 0, 0), (0, 1, 2))
     lines = narrate("en", THREE, [skipped], round_number=0)
     assert "not applied: the match was already won." in lines[2] and lines[-1].endswith("the round is a draw.")
 
 
 def test_option_labels_say_what_a_placement_would_do() -> None:
-    scoring = Option(tile(1, 4), None, 5, 5, Result.SCORED)
-    last = Option(tile(1, 5), tile(1, 1), 10, 10, Result.SETTLED)
+    scoring = Option(Placement(tile(1, 4)), 5, 5, Result.SCORED)
+    last = Option(Placement(tile(1, 5), tile(1, 1)), 10, 10, Result.SETTLED)
     assert outcome("en", scoring) == "+1" and outcome("en", last) == "last tile, +2"
-    assert outcome("en", Option(tile(1, 5), tile(4, 5), 3, 0, Result.SETTLED)) == "last tile"
-    assert outcome("en", Option(tile(1, 5), tile(4, 5), 15, 15, Result.OVER)) == "over 61, cancelled"
+    assert outcome("en", Option(Placement(tile(1, 5), tile(4, 5)), 3, 0, Result.SETTLED)) == "last tile"
+    assert outcome("en", Option(Placement(tile(1, 5), tile(4, 5)), 15, 15, Result.OVER)) == "over 61, cancelled"
     assert tile_label("en", [scoring]) == "1-4 · +1"
-    assert tile_label("en", [last, Option(tile(1, 5), tile(4, 5), 3, 0, Result.SETTLED)]) == "1-5 ▸"
+    assert tile_label("en", [last, Option(Placement(tile(1, 5), tile(4, 5)), 3, 0, Result.SETTLED)]) == "1-5 ▸"
 
 
 def test_names_cannot_restyle_a_message() -> None:

@@ -27,6 +27,7 @@ from engine import (
     Passed,
     Phase,
     Placed,
+    Placement,
     Play,
     Record,
     RoundRecord,
@@ -88,7 +89,9 @@ def play_match(players: int, n: int) -> Played:
         assert options, "the seat to move always holds a legal placement"
         option = options[rng.randrange(len(options))]
         pile_before = match.boneyard_left
-        events = match.place(seat, option.tile, option.on)
+        events = match.place(seat, option.placement)
+        if match.phase is Phase.ROUND_OVER:
+            events += match.next_round()
         placed = events[0]
         assert isinstance(placed, Placed)
         assert (placed.seat, placed.tile, placed.on, placed.total, placed.points, placed.result) == (
@@ -107,7 +110,7 @@ def play_match(players: int, n: int) -> Played:
             _check_forced_part(match, events, pile_before)
         _check_tiles_conserved(match)
         assert _scores_ok(match.scores)
-        plays.append(Play(seat, option.tile, option.on))
+        plays.append(Play(seat, option.placement))
         marks.append(len(match.events))
     return Played(match, plays, marks)
 
@@ -154,7 +157,9 @@ def _check_restore(played: Played, players: int, n: int, cut: int) -> None:
     if isinstance(restored.events[-1], RoundStarted):
         assert restored.events[-1] == match.events[mark - 1]  # dealt again from the seed, lot and all
     for play in played.plays[cut:]:
-        restored.place(play.seat, play.tile, play.on)
+        restored.place(play.seat, play.placement)
+        if restored.phase is Phase.ROUND_OVER:
+            restored.next_round()
     assert restored.events[mark:] == match.events[mark:]
     assert restored.snapshot() == match.snapshot()
     assert restored.record == match.record
@@ -187,7 +192,9 @@ def test_options_are_exactly_the_placements_the_match_accepts(players: int, n: i
     for _ in range(steps):
         options = match.options()
         option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.tile, option.on)
+        match.place(match.turn, option.placement)
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
         if match.phase is not Phase.PLAYING:
             return
     seat = match.turn
@@ -198,7 +205,7 @@ def test_options_are_exactly_the_placements_the_match_accepts(players: int, n: i
         for on in targets:
             trial = match.clone()
             try:
-                trial.place(seat, tile, on)
+                trial.place(seat, Placement(tile, on))
             except (BadTargetError, ValueError):
                 continue
             accepted.add((tile, on))
@@ -219,7 +226,9 @@ def test_a_clone_plays_on_without_touching_the_original(players: int, n: int, st
             return
         options = match.options()
         option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.tile, option.on)
+        match.place(match.turn, option.placement)
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
     if match.phase is not Phase.PLAYING:
         return
     before = (match.snapshot(), [match.hand(s) for s in range(players)], len(match.events), match.record.dumps())
@@ -227,7 +236,7 @@ def test_a_clone_plays_on_without_touching_the_original(players: int, n: int, st
     assert trial.snapshot() == before[0]
     while trial.phase is Phase.PLAYING:
         option = trial.options()[0]
-        trial.place(trial.turn, option.tile, option.on)
+        trial.place(trial.turn, option.placement)
     assert trial.phase is not Phase.PLAYING  # a clone never deals: it stops at the end of the round
     after = (match.snapshot(), [match.hand(s) for s in range(players)], len(match.events), match.record.dumps())
     assert after == before

@@ -21,7 +21,7 @@ from bot import i18n, texts
 from bot.demo import play_demo
 from bot.seating import Seating
 from bot.tables import Picture
-from engine import Blocked, Domino, Drew, Match, Option, Passed, Record, Result, SeatView, TableSnapshot, Tile
+from engine import Blocked, Domino, Drew, Match, Option, Passed, Phase, Record, Result, SeatView, TableSnapshot, Tile
 
 KINDS = {"went out", "blocked", "blocked draw", "drew", "passed", "cancelled"}
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -134,7 +134,9 @@ def _hand_texts(lang: str, players: int, seed: str) -> Iterator[str]:
             yield texts.tile_label(lang, options)
         option = view.options[-1]
         yield texts.played_text(lang, option.tile, option.on)
-        events = match.place(seat, option.tile, option.on)
+        events = match.place(seat, option.placement)
+        if match.phase is Phase.ROUND_OVER:
+            events += match.next_round()
         drawn = {}
         for event in events:
             if isinstance(event, Drew):

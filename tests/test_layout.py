@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine import BadTargetError, Layout, PointState, Slot, Tile, parse_tile
+from engine import BadTargetError, Layout, Placement, PointState, Slot, Tile, parse_tile
 
 LOW, HIGH = Slot.LOW, Slot.HIGH
 LA, LB, BA, BB = Slot.LINE_A, Slot.LINE_B, Slot.BRANCH_A, Slot.BRANCH_B
@@ -240,7 +240,7 @@ def test_extension_points_are_exactly_where_a_tile_may_attach(diagram: Diagram) 
         assert sorted(layout.targets(candidate)) == want, candidate
         assert layout.accepts(candidate) == bool(want)
         totals = [(on, layout.total_after(candidate, on)) for on in layout.targets(candidate)]
-        assert layout.placements(candidate) == totals
+        assert layout.placements(candidate) == [(Placement(candidate, on), total) for on, total in totals]
         for on, total in totals:
             trial = layout.copy()
             assert trial.place(candidate, on) == total

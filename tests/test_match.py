@@ -23,6 +23,7 @@ from engine import (
     Passed,
     Phase,
     Placed,
+    Placement,
     RecordError,
     Result,
     RoundOverError,
@@ -35,6 +36,7 @@ from engine import (
 )
 
 T = parse_tile
+P = Placement.parse
 
 # Two players: seat 0 opens [1|4]; seat 1 holds nothing with a 1 or a 4, so it must draw.
 TWO_HANDS = ["1-4 2-2 3-3 5-5 6-6", "0-0 0-2 0-3 2-3 5-6"]
@@ -63,19 +65,19 @@ def test_the_leader_may_open_with_any_tile_and_each_option_says_what_it_scores(t
     assert two.turn == 0
     assert two.phase is Phase.PLAYING
     assert two.options() == [
-        Option(T("1-4"), None, 5, 5, Result.SCORED),
-        Option(T("2-2"), None, 4, 0, Result.NONE),
-        Option(T("3-3"), None, 6, 0, Result.NONE),
-        Option(T("5-5"), None, 10, 10, Result.SCORED),
-        Option(T("6-6"), None, 12, 0, Result.NONE),
+        Option(P("1-4"), 5, 5, Result.SCORED),
+        Option(P("2-2"), 4, 0, Result.NONE),
+        Option(P("3-3"), 6, 0, Result.NONE),
+        Option(P("5-5"), 10, 10, Result.SCORED),
+        Option(P("6-6"), 12, 0, Result.NONE),
     ]
     assert two.options(1) == []  # not seat 1's turn
 
 
 def test_a_seat_that_cannot_place_draws_one_tile_at_a_time_until_it_can(two: Match) -> None:
-    events = two.place(0, T("1-4"))
+    events = two.place(0, P("1-4"))
     assert events == [
-        Placed(0, T("1-4"), None, 5, 5, Result.SCORED, (5, 0)),
+        Placed(0, P("1-4"), 5, 5, Result.SCORED, (5, 0)),
         Drew(1, T("0-5")),
         Drew(1, T("2-5")),
         Drew(1, T("1-6")),
@@ -85,31 +87,31 @@ def test_a_seat_that_cannot_place_draws_one_tile_at_a_time_until_it_can(two: Mat
     assert two.hand(1)[-3:] == (T("0-5"), T("2-5"), T("1-6"))
     view = two.seat_view(1)
     assert view.must_play == T("1-6")
-    assert view.options == (Option(T("1-6"), T("1-4"), 10, 10, Result.SCORED),)
+    assert view.options == (Option(P("1-6@1-4"), 10, 10, Result.SCORED),)
 
 
 def test_the_drawn_playable_tile_must_be_the_one_placed(two: Match) -> None:
-    two.place(0, T("1-4"))
+    two.place(0, P("1-4"))
     for other in ("0-0", "0-5", "2-5"):
         with pytest.raises(MustPlayDrawnTileError, match="seat 1 must place the tile it drew, 1-6") as caught:
-            two.place(1, T(other), T("1-4"))
+            two.place(1, Placement(T(other), T("1-4")))
         assert caught.value.code == "must_play_drawn"
-    assert two.place(1, T("1-6"), T("1-4"))[0] == Placed(1, T("1-6"), T("1-4"), 10, 10, Result.SCORED, (5, 10))
+    assert two.place(1, P("1-6@1-4"))[0] == Placed(1, P("1-6@1-4"), 10, 10, Result.SCORED, (5, 10))
     assert two.seat_view(1).must_play is None
 
 
 def test_a_seat_that_can_place_must_place_and_draws_nothing(two: Match) -> None:
-    two.place(0, T("1-4"))
-    events = two.place(1, T("1-6"), T("1-4"))
+    two.place(0, P("1-4"))
+    events = two.place(1, P("1-6@1-4"))
     assert [type(e) for e in events] == [Placed]  # seat 0 holds [6|6]: no draw for it
     assert two.turn == 0
     assert two.boneyard_left == 15
-    assert two.options() == [Option(T("6-6"), T("1-6"), 16, 0, Result.NONE)]
+    assert two.options() == [Option(P("6-6@1-6"), 16, 0, Result.NONE)]
 
 
 def test_a_seat_passes_only_once_the_boneyard_is_empty(new_round: Callable[..., Match]) -> None:
     match = new_round(4, 0, FOUR_HANDS, FOUR_PILE)
-    events = match.place(0, T("0-0"))
+    events = match.place(0, P("0-0"))
     assert events[1:] == [*(Drew(1, t) for t in map(T, FOUR_PILE.split())), Passed(1)]
     assert match.boneyard_left == 0
     assert match.turn == 2
@@ -150,7 +152,9 @@ def _random_match(players: int, seed: int) -> Match:
     while match.phase is Phase.PLAYING:
         options = match.options()
         option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.tile, option.on)
+        match.place(match.turn, option.placement)
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
     return match
 
 
@@ -244,7 +248,7 @@ def test_misuse_before_the_opening(
 ) -> None:
     before = _state(two)
     with pytest.raises(error) as caught:
-        two.place(seat, T(tile), None if on is None else T(on))
+        two.place(seat, Placement(T(tile), None if on is None else T(on)))
     assert str(caught.value) == message
     assert caught.value.code == code
     assert isinstance(caught.value, IllegalMoveError) and isinstance(caught.value, ValueError)
@@ -261,11 +265,11 @@ def test_misuse_before_the_opening(
     ],
 )
 def test_a_bad_target_is_refused_with_a_message_naming_it(two: Match, tile: str, on: str | None, message: str) -> None:
-    two.place(0, T("1-4"))
-    two.place(1, T("1-6"), T("1-4"))
+    two.place(0, P("1-4"))
+    two.place(1, P("1-6@1-4"))
     before = _state(two)
     with pytest.raises(BadTargetError) as caught:
-        two.place(0, T(tile), None if on is None else T(on))
+        two.place(0, Placement(T(tile), None if on is None else T(on)))
     assert str(caught.value) == message
     assert caught.value.code == "bad_target"
     assert caught.value.params["seat"] == 0
@@ -275,17 +279,17 @@ def test_a_bad_target_is_refused_with_a_message_naming_it(two: Match, tile: str,
 
 def test_a_tile_held_by_someone_else_is_not_in_your_hand(two: Match) -> None:
     with pytest.raises(TileNotInHandError, match="seat 0 does not hold 5-6") as caught:
-        two.place(0, T("5-6"))
+        two.place(0, P("5-6"))
     assert caught.value.params == {"seat": 0, "tile": "5-6"}
 
 
 def test_acting_after_the_match_ended_is_refused(new_round: Callable[..., Match]) -> None:
     match = new_round(2, 0, TWO_HANDS, TWO_PILE, scores=[300, 0])
-    match.place(0, T("1-4"))  # 5 more: exactly 305
+    match.place(0, P("1-4"))  # 5 more: exactly 305
     assert match.phase is Phase.OVER
     for seat, tile in ((1, "0-0"), (0, "2-2")):
         with pytest.raises(MatchOverError, match="the match is over") as caught:
-            match.place(seat, T(tile), T("1-4"))
+            match.place(seat, Placement(T(tile), T("1-4")))
         assert caught.value.code == "match_over"
     assert match.options() == [] and match.options(1) == []
 
@@ -296,7 +300,7 @@ def test_a_play_between_rounds_is_refused(
     match = new_round(4, 2, BLOCKED_4P["hands"], BLOCKED_4P["boneyard"])
     play_text(match, BLOCKED_4P["plays"] + " " + BLOCKED_4P["last"])
     with pytest.raises(RoundOverError, match="round 0 is over"):
-        match.place(0, T("5-5"), T("4-4"))
+        match.place(0, P("5-5@4-4"))
 
 
 def test_a_new_round_cannot_start_while_one_is_being_played(two: Match) -> None:
@@ -339,7 +343,142 @@ def test_redeal_hidden_swaps_only_what_the_seat_cannot_see() -> None:
     world.redeal_hidden(seat, hands, hidden)
     assert world.hands[seat] == match.hands[seat]
     assert [world.hands[s] for s in others] == [hands[s] for s in others]
-    assert world.boneyard[world.drawn :] == hidden
+    assert list(world.boneyard[world.drawn :]) == hidden
     assert match.hands != world.hands  # the original is untouched
     with pytest.raises(ValueError):
         world.redeal_hidden(seat, hands, hidden[1:])  # a tile went missing
+
+
+# -- the round apart from the match ----------------------------------------------
+
+
+def _to_round_end(match: Match, rng: random.Random) -> list:
+    """Random placements until a round ends (or the match); return the events of the last one."""
+    while True:
+        option = rng.choice(match.options())
+        events = match.place(match.turn, option.placement)  # type: ignore[arg-type]
+        if match.phase is not Phase.PLAYING:
+            return events
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_round_that_ends_leaves_the_match_round_over_until_the_caller_deals(players: int) -> None:
+    for seed in range(20):
+        match = Match.new(players, f"round-over/{seed}")
+        events = _to_round_end(match, random.Random(seed))
+        if match.phase is Phase.OVER:
+            continue
+        assert match.phase is Phase.ROUND_OVER and match.turn is None and match.options() == []
+        assert not any(isinstance(e, RoundStarted) for e in events)  # nothing is dealt by itself
+        finished = match.finished_round
+        assert finished is not None and finished.number == match.round == 0
+        assert finished.snapshot() == match.snapshot()  # the table as it ended, before the next deal
+        assert finished.ending is next(e for e in events if isinstance(e, (Domino, Blocked)))
+        assert isinstance(finished.events[0], RoundStarted) and finished.events[-1] is finished.ending
+        assert finished.hands == tuple(tuple(h) for h in match.hands)
+        with pytest.raises(RoundOverError, match="round 0 is over"):
+            match.place(0, Placement(finished.hands[0][0] if finished.hands[0] else T("0-0")))
+        before = match.snapshot()
+        (started,) = match.next_round()
+        assert isinstance(started, RoundStarted) and started.round == 1 and match.phase is Phase.PLAYING
+        if isinstance(finished.ending, Domino):
+            assert started.leader == finished.ending.seat
+        assert match.finished_round is finished and finished.snapshot() == before  # still readable
+        assert len(match.layout) == 0
+        return
+    pytest.fail("no round ended without ending the match")
+
+
+def test_next_round_only_deals_a_live_match_between_rounds(two: Match) -> None:
+    with pytest.raises(ValueError, match="still being played"):
+        two.next_round()
+    live = Match.new(2, "next-round")
+    with pytest.raises(ValueError, match="still being played"):
+        live.next_round()
+    match = _replayed_to_round_end()
+    with pytest.raises(ValueError, match="no seed"):
+        match.next_round()
+
+
+def _replayed_to_round_end() -> Match:
+    live = Match.new(2, "restore-boundary")
+    _to_round_end(live, random.Random(3))
+    assert live.phase is Phase.ROUND_OVER
+    return Match.replay(live.record)
+
+
+def test_restoring_a_record_that_ends_a_round_deals_the_next_and_keeps_the_finished_one() -> None:
+    live = Match.new(2, "restore-boundary")
+    _to_round_end(live, random.Random(3))
+    finished = live.finished_round
+    assert finished is not None
+    replayed = Match.replay(live.record)
+    assert replayed.phase is Phase.ROUND_OVER
+    assert replayed.finished_round is not None and replayed.finished_round.snapshot() == finished.snapshot()
+    restored = Match.restore(live.record, "restore-boundary")
+    live.next_round()
+    assert restored.phase is Phase.PLAYING and restored.snapshot() == live.snapshot()
+    assert restored.finished_round is not None and restored.finished_round.snapshot() == finished.snapshot()
+    assert restored.record == live.record
+
+
+def test_move_no_counts_every_placement_of_every_round() -> None:
+    match = Match.new(3, "move-no")
+    rng = random.Random(5)
+    made = 0
+    while match.phase is not Phase.OVER and match.round < 2:
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
+            continue
+        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+        made += 1
+        assert match.move_no == made == match.record.placements
+    assert match.round == 2 and match.clone().move_no == made
+    assert Match.replay(match.record).move_no == made
+
+
+# -- clones ------------------------------------------------------------------------
+
+
+def _mutable_parts(match: Match) -> list[object]:
+    return [match.record, *match.record.rounds, match.events, match.scores, match.hands, *match.hands, match.layout]
+
+
+@pytest.mark.parametrize("keep_history", [False, True])
+def test_a_clone_shares_no_container_with_its_original(keep_history: bool) -> None:
+    match = Match.new(4, "clone-parts")
+    rng = random.Random(1)
+    for _ in range(30):
+        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
+    copy = match.clone(keep_history=keep_history)
+    mine = {id(x) for x in _mutable_parts(match)}
+    assert not mine & {id(x) for x in _mutable_parts(copy)}
+    assert copy.snapshot() == match.snapshot() and copy.move_no == match.move_no
+    assert copy.seed is None and copy.boneyard == match.boneyard
+    for name in Match.__slots__:  # every slot is copied: nothing is left unset
+        getattr(copy, name)
+    assert (copy.events == match.events) is keep_history or not match.events
+
+
+def test_a_clone_played_to_the_round_end_leaves_the_original_as_it_was() -> None:
+    match = Match.new(3, "clone-independent")
+    rng = random.Random(2)
+    for _ in range(4):
+        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+    before = (match.snapshot(), [match.hand(s) for s in range(3)], list(match.events), match.record.dumps())
+    copy = match.clone()
+    _to_round_end(copy, random.Random(9))
+    assert copy.phase is not Phase.PLAYING and copy.finished_round is not None
+    assert (match.snapshot(), [match.hand(s) for s in range(3)], list(match.events), match.record.dumps()) == before
+    assert match.finished_round is None
+
+
+def test_no_round_is_dealt_after_the_match_is_over(new_round: Callable[..., Match]) -> None:
+    match = new_round(2, 0, TWO_HANDS, TWO_PILE, scores=[300, 0])
+    match.seed = "over"
+    match.place(0, P("1-4"))  # 5 more: exactly 305
+    assert match.phase is Phase.OVER
+    with pytest.raises(MatchOverError):
+        match.next_round()

@@ -27,7 +27,9 @@ def positions(players: int, seeds: range) -> Iterator[tuple[Match, int]]:
             assert seat is not None
             yield m.clone(keep_history=True), seat
             o = rng.choice(m.options(seat))
-            m.place(seat, o.tile, o.on)
+            m.place(seat, o.placement)
+            if m.phase is Phase.ROUND_OVER:
+                m.next_round()
 
 
 def find(predicate: Callable[[Match, int], bool], count: int, players: int = 2) -> list[tuple[Match, int]]:
@@ -77,7 +79,9 @@ def test_quick_levels_play_whole_matches_legally(level: str, players: int) -> No
         assert seat is not None
         o = choose(m, seat, level, rng=rng)
         assert o in m.options(seat)
-        m.place(seat, o.tile, o.on)
+        m.place(seat, o.placement)
+        if m.phase is Phase.ROUND_OVER:
+            m.next_round()
         decisions += 1
     assert m.winner is not None and decisions > 20
 
@@ -153,7 +157,7 @@ def test_the_exact_305_is_taken(level: str) -> None:
     for m, seat in find(exact_and_other, 10):
         o = choose(m, seat, level, rng=random.Random(0), budget_s=0.05)
         assert o.result is Result.SCORED and o.points == need(m, seat)
-        m.place(seat, o.tile, o.on)
+        m.place(seat, o.placement)
         assert m.winner == m.side_of(seat)
 
 
@@ -190,14 +194,14 @@ def test_observation_does_not_change_when_hidden_tiles_do() -> None:
     changed = 0
     for m, seat in find(lambda m, s: m.round > 0 and len(m.events) > 8, 20, players=3):
         before = observe(m, seat)
-        hidden = [t for s in range(m.players) if s != seat for t in m.hand(s)] + m.boneyard[m.drawn :]
+        hidden = [t for s in range(m.players) if s != seat for t in m.hand(s)] + list(m.boneyard[m.drawn :])
         other = m.clone(keep_history=True)
         shuffled = random.Random(len(hidden)).sample(hidden, len(hidden))
         for s in range(m.players):
             if s != seat:
                 n = len(other.hands[s])
                 other.hands[s], shuffled = shuffled[:n], shuffled[n:]
-        other.boneyard = other.boneyard[: other.drawn] + shuffled
+        other.boneyard = other.boneyard[: other.drawn] + tuple(shuffled)
         changed += any(other.hand(s) != m.hand(s) for s in range(m.players))
         assert observe(other, seat) == before
         assert not set(before.hand) & set(hidden)
@@ -236,7 +240,9 @@ def test_a_pass_marks_the_seat_void_in_the_open_values() -> None:
         while m.phase is Phase.PLAYING and seen < 5:
             events = len(m.events)
             o = rng.choice(m.options())
-            m.place(m.turn, o.tile, o.on)
+            m.place(m.turn, o.placement)
+            if m.phase is Phase.ROUND_OVER:
+                m.next_round()
             passed = [e for e in m.events[events:] if isinstance(e, Passed)]
             if passed and m.phase is Phase.PLAYING:
                 layout = Layout()
@@ -307,7 +313,7 @@ def test_a_world_keeps_the_seat_and_the_table_and_plays_on() -> None:
         assert world.boneyard_left == m.boneyard_left
         assert {t for s in range(3) if s != seat for t in world.hand(s)} | set(boneyard) == obs.unseen
         o = world.options(seat)[0]
-        world.place(seat, o.tile, o.on)
+        world.place(seat, o.placement)
         assert m.hand(seat) == obs.hand  # the real match is untouched
 
 

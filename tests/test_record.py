@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine import FORMAT, Match, Phase, Play, Record, RecordError, parse_tile
+from engine import FORMAT, Match, Phase, Placement, Play, Record, RecordError, parse_tile
 
 T = parse_tile
 
@@ -20,7 +20,9 @@ def _played(players: int, seed: int, placements: int | None = None) -> Match:
     while match.phase is Phase.PLAYING and (placements is None or made < placements):
         options = match.options()
         option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.tile, option.on)
+        match.place(match.turn, option.placement)
+        if match.phase is Phase.ROUND_OVER:
+            match.next_round()
         made += 1
     return match
 
@@ -91,17 +93,17 @@ def test_the_record_grows_with_every_accepted_placement_only() -> None:
     option = match.options()[0]
     other = next(s for s in range(2) if s != match.turn)
     with pytest.raises(ValueError):
-        match.place(other, option.tile, option.on)
+        match.place(other, option.placement)
     assert match.record.rounds[0].plays == []
     seat = match.turn
-    match.place(seat, option.tile, option.on)
-    assert match.record.rounds[0].plays == [Play(seat, option.tile, None)]
+    match.place(seat, option.placement)
+    assert match.record.rounds[0].plays == [Play(seat, option.placement)]
     assert match.record.rounds[0].hands == [list(h) for h in Match.new(2, "grows").hands]
 
 
 def test_plays_write_on_only_after_the_opening() -> None:
-    assert Play(0, T("1-4")).to_json() == {"seat": 0, "tile": "1-4"}
-    assert Play(3, T("4-1"), T("1-1")).to_json() == {"seat": 3, "tile": "1-4", "on": "1-1"}
+    assert Play(0, Placement(T("1-4"))).to_json() == {"seat": 0, "tile": "1-4"}
+    assert Play(3, Placement(T("4-1"), T("1-1"))).to_json() == {"seat": 3, "tile": "1-4", "on": "1-1"}
 
 
 def _valid() -> dict:

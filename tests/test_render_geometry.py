@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import ALL_TILES, Blocked, Domino, Layout, Match, Phase, Placed, Result, TableSnapshot
+from engine import ALL_TILES, Blocked, Domino, Layout, Match, Phase, Placed, Placement, Result, TableSnapshot
 from render import LayoutGeometry, Rect, layout_geometry
 from render.geometry import GAP, shared_edge
 
@@ -208,7 +208,9 @@ def test_no_reachable_layout_overlaps(players: int) -> None:
         while match.phase is not Phase.OVER:
             table = match.layout  # a live match deals the next round at once: keep the finished one
             option = rng.choice(match.options())
-            events = match.place(match.turn, option.tile, option.on)  # type: ignore[arg-type]
+            events = match.place(match.turn, option.placement)  # type: ignore[arg-type]
+            if match.phase is Phase.ROUND_OVER:
+                events += match.next_round()
             step += 1
             ended = any(isinstance(e, Domino | Blocked) for e in events)
             if ended:
@@ -244,7 +246,7 @@ def full_table(seed: int) -> TableSnapshot:
             seat = len(table) % 4
             total = table.place(t, on, seat)
             left.remove(t)
-            last = Placed(seat, t, on, total, 0, Result.NONE, (0, 0))
+            last = Placed(seat, Placement(t, on), total, 0, Result.NONE, (0, 0))
         if not left:
             return TableSnapshot(
                 4,

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from test_render_geometry import FIXTURES, full_table, replay_snapshots
 
-from engine import Match, Option, Phase, Placed, Result, SeatView, TableSnapshot, parse_tile
+from engine import Match, Option, Phase, Placed, Placement, Result, SeatView, TableSnapshot, parse_tile
 from render import (
     DEFAULT_STYLE,
     HOUSE_STROKES,
@@ -273,7 +273,7 @@ HAND = tuple(parse_tile(t) for t in ("3-5", "0-0", "2-6", "4-4", "1-3"))
 
 
 def hand_view(playable: tuple[str, ...]) -> SeatView:
-    options = tuple(Option(parse_tile(t), parse_tile("5-5"), 0, 0, Result.NONE) for t in playable)
+    options = tuple(Option(Placement(parse_tile(t), parse_tile("5-5")), 0, 0, Result.NONE) for t in playable)
     return SeatView(0, HAND, options, None)
 
 
@@ -322,7 +322,7 @@ def test_a_hand_out_of_turn_has_nothing_set_apart_or_greyed() -> None:
 
 def test_a_long_hand_wraps_and_stays_small() -> None:
     tiles = tuple(parse_tile(f"{a}-{b}") for a in range(4) for b in range(a, 7))[:20]
-    view = SeatView(1, tiles, (Option(tiles[-1], parse_tile("6-6"), 0, 0, Result.NONE),), tiles[-1])
+    view = SeatView(1, tiles, (Option(Placement(tiles[-1], parse_tile("6-6")), 0, 0, Result.NONE),), tiles[-1])
     g = hand_geometry(view)
     assert g.tiles[0].tile == tiles[-1] and g.tiles[0].playable  # the tile just drawn, which must be played
     assert len({t.box[1] for t in g.tiles}) == 3  # three rows

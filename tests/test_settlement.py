@@ -20,12 +20,14 @@ from engine import (
     MatchOverError,
     Phase,
     Placed,
+    Placement,
     RecordError,
     Result,
     parse_tile,
 )
 
 T = parse_tile
+P = Placement.parse
 NewRound = Callable[..., Match]
 PlayText = Callable[[Match, str], list]
 
@@ -93,8 +95,8 @@ def test_a_placement_that_would_pass_305_is_cancelled_whole_and_play_goes_on(new
     match = new_round(2, 0, ["5-5 1-4 2-2 3-3 6-6", "0-5 0-1 0-2 0-3 0-4"], scores=[300, 0])
     opening = {o.tile: o for o in match.options()}[T("5-5")]
     assert (opening.points, opening.result) == (10, Result.OVER)
-    events = match.place(0, T("5-5"))
-    assert events == [Placed(0, T("5-5"), None, 10, 10, Result.OVER, (300, 0))]
+    events = match.place(0, P("5-5"))
+    assert events == [Placed(0, P("5-5"), 10, 10, Result.OVER, (300, 0))]
     assert match.scores == [300, 0]
     assert match.turn == 1 and match.phase is Phase.PLAYING
 
@@ -102,13 +104,13 @@ def test_a_placement_that_would_pass_305_is_cancelled_whole_and_play_goes_on(new
 def test_exactly_305_mid_round_ends_the_match_at_once(new_round: NewRound, play_text: PlayText) -> None:
     match = new_round(2, 0, ["1-4 2-2 3-3 5-5 6-6", "0-0 0-2 0-3 2-3 5-6"], "0-5 2-5 1-6", scores=[0, 295])
     play_text(match, "0:1-4")
-    events = match.place(1, T("1-6"), T("1-4"))  # ends [4] + [6] = 10: 295 + 10 = 305
-    assert events == [Placed(1, T("1-6"), T("1-4"), 10, 10, Result.SCORED, (5, 305)), GameOver(1, (5, 305))]
+    events = match.place(1, P("1-6@1-4"))  # ends [4] + [6] = 10: 295 + 10 = 305
+    assert events == [Placed(1, P("1-6@1-4"), 10, 10, Result.SCORED, (5, 305)), GameOver(1, (5, 305))]
     assert (match.phase, match.turn, match.winner) == (Phase.OVER, None, 1)
     assert match.snapshot().winner == 1
     assert len(match.hand(0)) == 4 and len(match.hand(1)) == 7  # mid-round: tiles still in hand
     with pytest.raises(MatchOverError):
-        match.place(0, T("6-6"), T("1-6"))
+        match.place(0, P("6-6@1-6"))
     assert match.events[-1] == GameOver(1, (5, 305))
 
 
@@ -124,7 +126,7 @@ def test_domino_with_a_partner_deduction(new_round: NewRound, play_text: PlayTex
     # Partner seat 0: [5|5][4|4] = 18 -> 20, rounded on its own (36 - 18 = 18 would round to 20, not 15).
     # Net 10 + 35 - 20 = 25, one event: 20 -> 45.
     placed, domino = events
-    assert placed == Placed(2, T("3-5"), T("0-5"), 10, 10, Result.SETTLED, (20, 0))
+    assert placed == Placed(2, P("3-5@0-5"), 10, 10, Result.SETTLED, (20, 0))
     assert domino == Domino(
         seat=2,
         side=0,
@@ -182,7 +184,7 @@ def test_a_domino_netting_zero_scores_nothing(new_round: NewRound, play_text: Pl
     events = play_text(match, "0:0-1 1:1-1>0-1 0:1-2>1-1 1:2-2>1-2 0:2-3>2-2 1:3-3>2-3 0:3-4>3-3 1:4-4>3-4")
     assert match.hand(1) == (T("0-0"),)
     # [4|6] fills the free line of [4|4], which turns interior: the ends are 0 ([0|1]) + 6 ([4|6]) = 6
-    placed, domino = match.place(0, T("4-6"), T("4-4"))
+    placed, domino = match.place(0, P("4-6@4-4"))
     assert (placed.total, placed.points, placed.result) == (6, 0, Result.SETTLED)
     assert (domino.placement, domino.opponents, domino.partner, domino.net) == (0, 0, 0, 0)
     assert domino.result is Result.NONE
@@ -219,6 +221,7 @@ def test_block_with_the_lowest_hand_tied_across_teams_is_a_draw(new_round: NewRo
         ),
         winner=None,
         scores=(25, 90),
+        order=(3, 0, 1, 2),
         hands=blocked.hands,
     )
     assert [sum(t.pips for t in h) for h in blocked.hands] == [10, 21, 55, 10]

@@ -136,9 +136,8 @@ def _blocked(lang: str, seating: Seating, event: Blocked, number: int) -> list[s
     lines = [t(lang, "block-title", round=number)]
     if event.hands:
         lines.append(_hands(lang, seating, event.hands))
-    # equal totals are listed in the order the engine applied their awards (clockwise from the leader)
-    applied = {award.seat: i for i, award in enumerate(event.awards)}
-    order = sorted(range(seating.players), key=lambda s: (event.totals[s], applied.get(s, len(applied)), s))
+    # in the order the engine settled the hands (equal totals clockwise from the leader)
+    order = event.order
     ranking = SEPARATOR.join(
         t(lang, "block-rank", rank=rank, player=seating.names[s], pips=event.totals[s])
         for rank, s in enumerate(order, start=1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engine import Tile
+from engine import Tile, rules
 
 _MARKDOWN = re.compile(r"([\\*_~|`>\[\]#])")
 SEPARATOR = " · "
@@ -18,7 +18,7 @@ def plain(name: str) -> str:
 
 def shown(raw: int) -> int:
     """Displayed points: one point per 5 raw."""
-    return raw // 5
+    return rules.displayed(raw)
 
 
 def tile_list(tiles: Sequence[Tile]) -> str:

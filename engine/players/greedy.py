@@ -6,13 +6,13 @@ import random
 
 from ..events import Result
 from ..match import Match
-from ..tiles import TARGET_RAW, round_to_five
+from ..rules import TARGET_RAW, partner_of, points_for, round_to_five
 from ..views import Option
 from .observation import Observation
 
 # How much a point the next opponent is likely to score weighs against a point scored now.
 REPLY_WEIGHT = 0.7
-# What reaching exactly 305 is worth, in raw points, when weighing an opponent's reply.
+# What reaching the target exactly is worth, in raw points, when weighing an opponent's reply.
 WIN_WORTH = 200
 # Raw points per pip for getting rid of a tile, by how many tiles the closest opponent holds.
 DUMP_WEIGHT = {1: 0.8, 2: 0.6, 3: 0.35, 4: 0.2}
@@ -57,7 +57,8 @@ def going_out_value(obs: Observation, o: Option) -> float:
     """A domino's expected net: this placement plus the opponents' pips (as far as one can guess)."""
     mean = sum(t.pips for t in obs.unseen) / len(obs.unseen) if obs.unseen else 0.0
     opponents = sum(n for s, n in enumerate(obs.hand_sizes) if obs.side_of(s) != obs.side)
-    partner = obs.hand_sizes[(obs.seat + 2) % 4] if obs.players == 4 else 0
+    mate = partner_of(obs.players, obs.seat)
+    partner = 0 if mate is None else obs.hand_sizes[mate]
     net = o.points + round_to_five(round(opponents * mean)) - round_to_five(round(partner * mean))
     return net if net <= obs.need else GOING_OUT_FLOOR
 
@@ -82,9 +83,9 @@ def expected_reply(obs: Observation, o: Option) -> float:
     replies: list[int] = []
     for t in candidates:
         best = 0
-        for on in layout.targets(t):
-            total = layout.total_after(t, on)
-            if total > 0 and total % 5 == 0 and total <= need:
+        for _, total in layout.placements(t):
+            points = points_for(total)
+            if points and total <= need:
                 points = WIN_WORTH if total == need else total
                 if points > best:
                     best = points
@@ -102,7 +103,7 @@ def expected_reply(obs: Observation, o: Option) -> float:
 
 
 def quick_choice(world: Match, seat: int, options: list[Option]) -> Option:
-    """The play-out policy: the most points that count (an exact 305 above all), going out when it can,
+    """The play-out policy: the most points that count (the exact target above all), going out when it can,
     heavier tiles first. Looks only at the seat's own options, and is cheap."""
     need = TARGET_RAW - world.scores[world.side_of(seat)]
     best = options[0]

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from ..events import Drew, Event, Passed, Placed, RoundStarted
 from ..layout import Layout
 from ..match import Match
-from ..record import Record
-from ..tiles import ALL_TILES, HAND_SIZE, TARGET_RAW, Tile
+from ..record import Play, Record
+from ..rules import HAND_SIZE, TARGET_RAW, side_of
+from ..tiles import ALL_TILES, Tile
 from ..views import Option, Phase
 
 
@@ -47,13 +48,13 @@ class Observation:
     scores: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     boneyard: int
-    plays: tuple[tuple[int, Tile, Tile | None], ...]  # this round's placements: (seat, tile, on)
+    plays: tuple[Play, ...]  # this round's placements
     unseen: frozenset[Tile]  # neither in this seat's hand nor on the table: other hands and the boneyard
     holdings: tuple[tuple[Holding, ...], ...]  # per seat, oldest group first; empty for this seat
     layout: Layout = field(compare=False, repr=False)  # the table rebuilt from `plays`; do not mutate
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
+        return side_of(self.players, seat)
 
     @property
     def side(self) -> int:
@@ -61,7 +62,7 @@ class Observation:
 
     @property
     def need(self) -> int:
-        """Raw points this seat's side still needs to reach exactly 305."""
+        """Raw points this seat's side still needs to reach the target exactly."""
         return TARGET_RAW - self.scores[self.side]
 
     def may_hold(self, seat: int, t: Tile) -> bool:
@@ -84,7 +85,7 @@ def observe(match: Match, seat: int) -> Observation:
     view = match.seat_view(seat)
     hand = view.hand
     layout = Layout()
-    plays: list[tuple[int, Tile, Tile | None]] = []
+    plays: list[Play] = []
     groups = [[_Group(HAND_SIZE)] for _ in range(match.players)]
     drawing: dict[int, tuple[int, frozenset[int]]] = {}  # seat -> (tiles drawn so far, values it could not match)
 
@@ -114,7 +115,7 @@ def observe(match: Match, seat: int) -> Observation:
             else:
                 _take(groups[s], t)
             layout.place(t, event.on, s)
-            plays.append((s, t, event.on))
+            plays.append(Play(s, event.placement))
     for s, (count, _) in drawing.items():  # this seat is drawing now; its drawn tiles are its own business
         groups[s].append(_Group(count))
 
@@ -130,7 +131,7 @@ def observe(match: Match, seat: int) -> Observation:
             found = (Holding(snapshot.hand_sizes[s], frozenset()),)
         holdings.append(() if s == seat else found)
 
-    unseen = frozenset(ALL_TILES) - set(hand) - {t for _, t, _ in plays}
+    unseen = frozenset(ALL_TILES) - set(hand) - {p.tile for p in plays}
     return Observation(
         seat=seat,
         players=match.players,

@@ -42,7 +42,7 @@ def choose_hard(match: Match, obs: Observation, rng: random.Random, budget_s: fl
         base = make_world(match, obs, hands, boneyard)
         for i, o in enumerate(options):
             world = base.clone()
-            world.place(seat, o.tile, o.on)
+            world.place(seat, o.placement)
             play_out(world)
             values[i].append(outcome(world, side))
         if time.perf_counter() >= deadline or _clear_winner(values):
@@ -53,7 +53,7 @@ def choose_hard(match: Match, obs: Observation, rng: random.Random, budget_s: fl
 
 
 def play_out(world: Match) -> None:
-    """Play the world to the end of its round (a clone never deals the next one)."""
+    """Play the world to the end of its round (it stops at round over: a clone never deals)."""
     for _ in range(PLAYOUT_LIMIT):
         if world.phase is not Phase.PLAYING:
             return
@@ -61,7 +61,7 @@ def play_out(world: Match) -> None:
         assert seat is not None
         options = world.options(seat)
         o = quick_choice(world, seat, options)
-        world.place(seat, o.tile, o.on)
+        world.place(seat, o.placement)
 
 
 def outcome(world: Match, side: int) -> float:
