@@ -46,6 +46,16 @@ LOBBY_STYLES = {
 MAX_BUTTONS = 25
 
 
+def _template(layout: str) -> str:
+    """The custom_id pattern of a layout: each `{field}` becomes a named group of its FIELDS pattern."""
+    return "5up:" + _FIELD.sub(lambda m: f"(?P<{m[1]}>{FIELDS[m[1]][0]})", layout)
+
+
+def _fields(match: re.Match[str]) -> dict[str, Any]:
+    """A matched custom_id's fields, numbers as numbers."""
+    return {k: int(v) if FIELDS[k][1] else v for k, v in match.groupdict().items()}
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"):
     """A button of ours. A subclass names its custom_id after `5up:` with `{field}`s from FIELDS
     (`class TileButton(GameButton, layout="tile:{table_id}:{move_no}:{tile}")`), takes those
@@ -55,8 +65,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"
     what: ClassVar[str]  # for the log: "tile button"
 
     def __init_subclass__(cls, *, layout: str, what: str) -> None:
-        pattern = _FIELD.sub(lambda m: f"(?P<{m[1]}>{FIELDS[m[1]][0]})", layout)
-        super().__init_subclass__(template=f"5up:{pattern}")
+        super().__init_subclass__(template=_template(layout))
         cls.layout = layout
         cls.what = what
 
@@ -68,8 +77,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> GameButton:
-        fields = {k: int(v) if FIELDS[k][1] else v for k, v in match.groupdict().items()}
-        return cls(label=getattr(item, "label", "") or "", **fields)
+        return cls(label=getattr(item, "label", "") or "", **_fields(match))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         try:
@@ -78,6 +86,41 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"
             await answer_error(interaction, error, self.what)
 
     async def clicked(self, interaction: Interaction) -> None:
+        raise NotImplementedError
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"5up:(?!)"):
+    """A select menu of ours, restart-proof like `GameButton`: a subclass names its custom_id with
+    `{field}`s, takes those fields, `options` and `placeholder`, and says in `chosen` what the
+    picked value does. The value itself comes with the interaction, so nothing is kept in memory."""
+
+    layout: ClassVar[str]
+    what: ClassVar[str]
+
+    def __init_subclass__(cls, *, layout: str, what: str) -> None:
+        super().__init_subclass__(template=_template(layout))
+        cls.layout = layout
+        cls.what = what
+
+    def __init__(self, *, options: list[discord.SelectOption], placeholder: str = "", **fields: object) -> None:
+        custom_id = "5up:" + self.layout.format(**fields)
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=options, placeholder=placeholder or None))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameSelect:
+        options = list(getattr(item, "options", []) or [])
+        return cls(options=options, placeholder=getattr(item, "placeholder", "") or "", **_fields(match))
+
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        try:
+            (value,) = self.item.values
+            await self.chosen(interaction, str(value))
+        except Exception as error:
+            await answer_error(interaction, error, self.what)
+
+    async def chosen(self, interaction: Interaction, value: str) -> None:
         raise NotImplementedError
 
 
@@ -108,13 +151,35 @@ class LobbyButton(GameButton, layout="lobby:{table_id}:{action}", what="lobby bu
         await interaction.response.edit_message(content=lobby.text, view=lobby_view(lobby))
 
 
+class PartnerSelect(GameSelect, layout="sit:{table_id}", what="partner menu"):
+    """ "Sit with…" on a 4-seat lobby: the chooser takes the seat opposite the person picked."""
+
+    def __init__(self, *, table_id: int, options: list[discord.SelectOption], placeholder: str = "") -> None:
+        super().__init__(options=options, placeholder=placeholder, table_id=table_id)
+        self.table_id = table_id
+
+    async def chosen(self, interaction: Interaction, value: str) -> None:
+        if not value.isdigit():
+            raise Refusal("partner-gone")
+        lobby = await interaction.client.manager.sit_with(
+            table_id=self.table_id, user_id=interaction.user.id, partner_id=int(value), locale=locale_of(interaction)
+        )
+        await interaction.response.edit_message(content=lobby.text, view=lobby_view(lobby))
+        await interaction.followup.send(lobby.note, ephemeral=True)
+
+
 def lobby_view(lobby: Lobby) -> discord.ui.View | None:
-    """Join / Leave / Start / Cancel while the lobby is open; no buttons once it is not."""
+    """Join / Leave / Start / Cancel while the lobby is open, and "Sit with…" at 4 seats; nothing once closed."""
     if not lobby.open:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         view.add_item(LobbyButton(table_id=lobby.table_id, action=action, label=t(lobby.lang, f"button-{action}")))
+    if lobby.partners:
+        options = [discord.SelectOption(label=p.name, value=str(p.user_id), description=p.seat) for p in lobby.partners]
+        view.add_item(
+            PartnerSelect(table_id=lobby.table_id, options=options, placeholder=t(lobby.lang, "lobby-sit-with"))
+        )
     return view
 
 
@@ -283,4 +348,4 @@ def rules_message(locale: str, page: int) -> tuple[discord.Embed, discord.ui.Vie
     return embed, view
 
 
-DYNAMIC_ITEMS = (LobbyButton, ShowHandButton, TileButton, TargetButton, BackButton, RulesPageButton)
+DYNAMIC_ITEMS = (LobbyButton, PartnerSelect, ShowHandButton, TileButton, TargetButton, BackButton, RulesPageButton)

@@ -16,7 +16,7 @@ from .hand import (
     tile_label,
     tile_suggestion,
 )
-from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, started_privately
+from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, partnered, started_privately
 from .narration import narrate
 from .stats import stats_text
 from .status import closed_unreadable, match_over, reminder, restored, scores_line, status, table_ended, takeover
@@ -36,6 +36,7 @@ __all__ = [
     "match_over",
     "narrate",
     "outcome",
+    "partnered",
     "pick_place",
     "plain",
     "played_text",

@@ -21,11 +21,16 @@ choice-level-hard = hard
 choice-lang-en = English
 choice-lang-ko = 한국어 (Korean)
 choice-lang-es = Español (Spanish)
-rules-page = Page { $page } of { $pages }
 button-previous = Previous
 button-next = Next
 stats-title = Five Up in this server
-stats-line = { $rank }. { $player }: { $wins } of { $matches } won, { $average } points on average
+stats-line = { $rank }. { $player }: { $wins } of { $matches } won, { $average ->
+    [one] 1 point
+   *[other] { $average } points
+} on average
 stats-none = No finished matches in this server yet.
-stats-yours = Your record: { $matches } played, { $wins } won, { $average } points on average.
+stats-yours = Your record: { $matches } played, { $wins } won, { $average ->
+    [one] 1 point
+   *[other] { $average } points
+} on average.
 stats-yours-none = You have not finished a match in this server yet.

@@ -22,11 +22,19 @@ choice-level-hard = difícil
 choice-lang-en = English (inglés)
 choice-lang-ko = 한국어 (coreano)
 choice-lang-es = Español
-rules-page = Página { $page } de { $pages }
 button-previous = Anterior
 button-next = Siguiente
 stats-title = Five Up en este servidor
-stats-line = { $rank }. { $player }: { $wins } ganadas de { $matches }, puntuación media { $average }
+stats-line = { $rank }. { $player }: { $wins ->
+    [one] 1 ganada
+   *[other] { $wins } ganadas
+} de { $matches }, { $average ->
+    [one] 1 punto
+   *[other] { $average } puntos
+} de media
 stats-none = Todavía no hay partidas terminadas en este servidor.
-stats-yours = Tu historial: partidas jugadas { $matches }, ganadas { $wins }, puntuación media { $average }.
+stats-yours = Tu historial: partidas jugadas { $matches }, ganadas { $wins }, { $average ->
+    [one] 1 punto
+   *[other] { $average } puntos
+} de media.
 stats-yours-none = Todavía no has terminado ninguna partida en este servidor.

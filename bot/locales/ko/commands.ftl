@@ -21,7 +21,6 @@ choice-level-hard = 어려움
 choice-lang-en = English (영어)
 choice-lang-ko = 한국어
 choice-lang-es = Español (스페인어)
-rules-page = { $pages }쪽 중 { $page }쪽
 button-previous = 이전
 button-next = 다음
 stats-title = 이 서버의 파이브 업
