@@ -20,7 +20,7 @@ from . import texts
 from .i18n import SUPPORTED, pick_locale, t
 from .replies import Interaction, files, locale_of
 from .tables import LEVELS, Lobby, Refusal, TableStatus
-from .views import lobby_view, rules_message, send_hand, show_hand_view
+from .views import help_message, lobby_view, rules_message, send_hand, show_hand_view
 
 MAX_CHOICES = 25
 
@@ -35,7 +35,7 @@ LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x)
 
 
 class FiveUpCommands(app_commands.Group):
-    """`/five-up start | join | leave | hand | play | board | score | rules | end | stats`."""
+    """`/five-up start | join | leave | hand | play | board | score | rules | help | end | stats`."""
 
     def __init__(self) -> None:
         super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
@@ -150,6 +150,11 @@ class FiveUpCommands(app_commands.Group):
     async def rules(self, interaction: Interaction) -> None:
         embed, view = rules_message(locale_of(interaction), 0)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @app_commands.command(name="help", description=described("cmd-help"))
+    async def help_(self, interaction: Interaction) -> None:
+        embed, view, attachments = help_message(locale_of(interaction))
+        await interaction.response.send_message(embed=embed, view=view, files=attachments, ephemeral=True)
 
     @app_commands.command(name="stats", description=described("cmd-stats"))
     async def stats(self, interaction: Interaction) -> None:

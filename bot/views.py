@@ -12,6 +12,7 @@ the manager. Registered once with `bot.add_dynamic_items(*DYNAMIC_ITEMS)`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -22,7 +23,7 @@ from . import texts
 from .i18n import t
 from .replies import Interaction, answer_error, files, locale_of
 from .rules_pages import rules_pages
-from .tables import Hand, Lobby, Refusal, TileChoice
+from .tables import Hand, Lobby, Picture, Refusal, TileChoice
 
 TILE = r"[0-6]-[0-6]"
 # Every field a custom_id may carry: its pattern, and whether it reads as a number.
@@ -348,4 +349,43 @@ def rules_message(locale: str, page: int) -> tuple[discord.Embed, discord.ui.Vie
     return embed, view
 
 
-DYNAMIC_ITEMS = (LobbyButton, PartnerSelect, ShowHandButton, TileButton, TargetButton, BackButton, RulesPageButton)
+# -- /five-up help ----------------------------------------------------------------------
+
+
+class HelpRulesButton(GameButton, layout="help:rules", what="help's rules button"):
+    """Under the quick start: the full rules, page 1, in a new private message (the help stays)."""
+
+    def __init__(self, *, label: str = "") -> None:
+        super().__init__(label=label or "Rules", style=discord.ButtonStyle.primary)
+
+    async def clicked(self, interaction: Interaction) -> None:
+        embed, view = rules_message(locale_of(interaction), 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+def help_message(
+    locale: str, legend: Sequence[str] = (), legend_picture: Picture | None = None
+) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+    """The quick start in `locale`, with what the picture's symbols mean (`legend`, a line each, and
+    `legend_picture`, shown in the embed) when given, and the button to the full rules."""
+    title, body = texts.help_text(locale, legend)
+    embed = discord.Embed(title=title, description=body)
+    attachments: list[discord.File] = []
+    if legend_picture is not None:
+        embed.set_image(url=f"attachment://{legend_picture.filename}")
+        attachments = files([legend_picture])
+    view = discord.ui.View(timeout=None)
+    view.add_item(HelpRulesButton(label=t(locale, "help-rules-button")))
+    return embed, view, attachments
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    PartnerSelect,
+    ShowHandButton,
+    TileButton,
+    TargetButton,
+    BackButton,
+    RulesPageButton,
+    HelpRulesButton,
+)

@@ -20,6 +20,7 @@ from bot.tables import Table, TableStatus
 from bot.views import (
     DYNAMIC_ITEMS,
     BackButton,
+    HelpRulesButton,
     LobbyButton,
     PartnerSelect,
     RulesPageButton,
@@ -352,6 +353,7 @@ def test_every_button_reads_back_from_its_own_custom_id() -> None:
         BackButton(table_id=7, move_no=12, label="Back"),
         RulesPageButton(page=2, direction="next", label="Next"),
         PartnerSelect(table_id=7, options=[SelectOption(label="ana", value="11")], placeholder="Sit with…"),
+        HelpRulesButton(label="Full rules"),
     ]
     assert {type(b) for b in made} == set(DYNAMIC_ITEMS)
     for button in made:

@@ -2,8 +2,9 @@
 
 Every sentence the bot sends is put together here, by subject: `words` (names, points, tiles,
 clocks), `narration` (the play-by-play), `status` (the lines under a table message and the
-table's notices), `hand` (a player's private view and the labels of its buttons), `lobby`
-and `stats`. Nothing here decides a rule, touches the database or knows Discord.
+table's notices), `hand` (a player's private view and the labels of its buttons), `lobby`,
+`help` and `stats`; `korean` picks the particle a name takes. Nothing here decides a rule,
+touches the database or knows Discord.
 """
 
 from .hand import (
@@ -16,6 +17,7 @@ from .hand import (
     tile_label,
     tile_suggestion,
 )
+from .help import help_text
 from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, partnered, started_privately
 from .narration import narrate
 from .stats import stats_text
@@ -29,6 +31,7 @@ __all__ = [
     "discord_clock",
     "hand_choices",
     "hand_text",
+    "help_text",
     "joined",
     "left",
     "lobby_cancelled",
