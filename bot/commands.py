@@ -17,7 +17,7 @@ from discord import app_commands
 from engine import Option, Tile, parse_tile
 
 from . import texts
-from .i18n import SUPPORTED, pick_locale, t
+from .i18n import DEFAULT, SUPPORTED, pick_locale, t
 from .replies import Interaction, files, locale_of
 from .tables import LEVELS, Lobby, Refusal, TableStatus
 from .views import help_message, lobby_view, rules_message, send_hand, show_hand_view
@@ -60,7 +60,7 @@ class FiveUpCommands(app_commands.Group):
             channel_id=_channel(interaction),
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
-            lang=lang or pick_locale(interaction.guild_locale),
+            lang=lang or table_language(interaction.guild_locale, interaction.locale),
             bots=bots,
             level=level,
         )
@@ -177,6 +177,17 @@ class FiveUpCommands(app_commands.Group):
         await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
         if in_lobby and table is not None:
             await _refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
+
+
+def table_language(guild_locale: object, host_locale: object) -> str:
+    """A new table's language when `/five-up start` names none: the server's, when it is Korean or
+    Spanish; otherwise the host's own, when it is Korean or Spanish; otherwise English. A server
+    that is not a Community server always reports en-US, whatever its people speak, so an English
+    (or unsupported) server language says little and the host's says more."""
+    guild = pick_locale(guild_locale)
+    if guild != DEFAULT:
+        return guild
+    return pick_locale(host_locale)
 
 
 def _channel(interaction: Interaction) -> int:

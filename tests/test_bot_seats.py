@@ -1,14 +1,17 @@
 """Choosing partners at a 4-seat lobby, through the real discord.py: the "Sit with…" menu, the teams the
 lobby shows, the refusals that change nothing, the seats kept across a restart, and the smaller lobbies
-left as they were."""
+left as they were; and the language a new table takes."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from discord_fake import FakeMessage, FakeUser
+import pytest
+from discord_fake import FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from test_bot_discord import World, world
+from test_bot_helpers import hosted_bot
 
+from bot.commands import table_language
 from bot.i18n import t
 from bot.tables import Table, TableStatus
 from bot.texts import lobby_message
@@ -167,3 +170,39 @@ async def test_two_and_three_player_lobbies_have_no_partners(tmp_path: Path) -> 
         solo = w.fake.last_message(w.channel)
         assert not any(x.startswith("5up:sit:") for x in solo.custom_ids()) and " vs " in solo.content
         w.fake.assert_clean()
+
+
+@pytest.mark.parametrize(
+    ("guild", "host", "lang"),
+    [
+        ("en-US", "ko", "ko"),  # a server that is not a Community server says en-US: the host's Korean wins
+        ("en-US", "es-419", "es"),
+        ("en-US", "en-GB", "en"),
+        ("en-US", "fr", "en"),
+        ("fr", "es-ES", "es"),  # a server language we lack says no more than en-US does
+        ("ko", "es-ES", "ko"),  # a Korean or Spanish server keeps its language
+        ("es-ES", "ko", "es"),
+    ],
+)
+def test_the_language_of_a_new_table(guild: str, host: str, lang: str) -> None:
+    assert table_language(guild, host) == lang
+
+
+async def test_a_new_table_takes_the_host_language_on_an_english_server(tmp_path: Path) -> None:
+    korean, spanish = FakeUser("minjun", locale="ko"), FakeUser("inés", locale="es-ES")
+    guild = FakeGuild(preferred_locale="en-US", channels=["games", "lounge", "backroom"], members=[korean, spanish])
+    async with hosted_bot(tmp_path / "db.sqlite3") as bot:
+        fake = await FakeDiscord.start(bot, guilds=[guild], users=[korean, spanish])
+        try:
+            games, lounge, backroom = (guild.channel(x) for x in ("games", "lounge", "backroom"))
+            await fake.slash(korean, games, "five-up start")
+            table = bot.manager.table_in(games.id)
+            assert table is not None and table.lang == "ko"
+            assert fake.last_message(games).content.startswith(t("ko", "lobby-title", host="minjun 님"))
+            await fake.slash(spanish, lounge, "five-up start")
+            assert bot.manager.table_in(lounge.id).lang == "es"  # type: ignore[union-attr]
+            await fake.slash(korean, backroom, "five-up start", lang="en")  # said outright: that language
+            assert bot.manager.table_in(backroom.id).lang == "en"  # type: ignore[union-attr]
+            fake.assert_clean()
+        finally:
+            await fake.close()
