@@ -125,6 +125,8 @@ def test_english_counts_agree_with_their_number() -> None:
     lines = "\n".join(narrate("en", THREE, [blocked], round_number=0))
     assert "1. Ana (1 pip) · 2. Bo (2 pips)" in lines and "opponents hold 1 more pip," in lines
     assert " 1 pips" not in lines and "1 more pips" not in lines
+    assert t("en", "hand-tiles", tiles="0-1", pips=1) == "Your tiles: 0-1 (1 pip)."
+    assert t("en", "hand-tiles", tiles="0-1 · 1-1", pips=3) == "Your tiles: 0-1 · 1-1 (3 pips)."
 
 
 def test_a_zero_partner_deduction_reads_naturally_and_signs_are_true_minus_signs() -> None:
