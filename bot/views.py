@@ -1,10 +1,12 @@
-"""Buttons that survive restarts: `DynamicItem`s whose custom_id carries the table and the action.
+"""Buttons (and the lobby's "Sit with…" menu) that survive restarts: `DynamicItem`s whose custom_id
+carries the table and the action.
 
 Nothing is kept in memory between a message and its click: each click parses its custom_id
 (`5up:<kind>:<table>[:<move>:<tile>...]`), asks the game manager, and answers. `GameButton`
 does both once for every button: it builds the custom_id template from the fields a button
 declares, turns a matching custom_id back into that button, and runs the click through the
-one error path (`replies.answer_error`). A button from an older position carries an older move
+one error path (`replies.answer_error`); `GameSelect` does the same for a select menu, whose
+picked value comes with the interaction. A button from an older position carries an older move
 number and is refused politely as stale; a click by someone who is not seated is refused by
 the manager. Registered once with `bot.add_dynamic_items(*DYNAMIC_ITEMS)`.
 """
@@ -153,7 +155,7 @@ class LobbyButton(GameButton, layout="lobby:{table_id}:{action}", what="lobby bu
 
 
 class PartnerSelect(GameSelect, layout="sit:{table_id}", what="partner menu"):
-    """ "Sit with…" on a 4-seat lobby: the chooser takes the seat opposite the person picked."""
+    """The "Sit with…" menu of a 4-seat lobby: the chooser takes the seat opposite the person picked."""
 
     def __init__(self, *, table_id: int, options: list[discord.SelectOption], placeholder: str = "") -> None:
         super().__init__(options=options, placeholder=placeholder, table_id=table_id)

@@ -68,6 +68,8 @@ def particle(word: str, combined: str) -> str:
 
 def resolve(text: str) -> str:
     """Every combined particle in `text` replaced by the form the word before it takes."""
+    if ")" not in text:
+        return text  # most messages have none: no scan
     out: list[str] = []
     last = 0
     for match in _COMBINED.finditer(text):
