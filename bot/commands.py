@@ -11,16 +11,18 @@ placing) is deferred first, so Discord's 3-second deadline is never missed.
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import app_commands
 
 from engine import Option, Tile, parse_tile
 
 from . import texts
-from .i18n import SUPPORTED, pick_locale, t
+from .i18n import DEFAULT, SUPPORTED, pick_locale, t
 from .replies import Interaction, files, locale_of
 from .tables import LEVELS, Lobby, Refusal, TableStatus
-from .views import lobby_view, rules_message, send_hand, show_hand_view
+from .views import help_message, lobby_view, rules_message, send_hand, show_hand_view
 
 MAX_CHOICES = 25
 
@@ -35,7 +37,7 @@ LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x)
 
 
 class FiveUpCommands(app_commands.Group):
-    """`/five-up start | join | leave | hand | play | board | score | rules | end | stats`."""
+    """`/five-up start | join | leave | hand | play | board | score | rules | help | end | stats`."""
 
     def __init__(self) -> None:
         super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
@@ -60,7 +62,7 @@ class FiveUpCommands(app_commands.Group):
             channel_id=_channel(interaction),
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
-            lang=lang or pick_locale(interaction.guild_locale),
+            lang=lang or table_language(interaction.guild_locale, interaction.locale),
             bots=bots,
             level=level,
         )
@@ -151,6 +153,14 @@ class FiveUpCommands(app_commands.Group):
         embed, view = rules_message(locale_of(interaction), 0)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
+    @app_commands.command(name="help", description=described("cmd-help"))
+    async def help_(self, interaction: Interaction) -> None:
+        locale = locale_of(interaction)
+        legend = await asyncio.to_thread(interaction.client.manager.services.renderer.legend)
+        lines = texts.legend_lines(locale, legend.items, legend.values)
+        embed, view, attachments = help_message(locale, lines, legend.picture)
+        await interaction.response.send_message(embed=embed, view=view, files=attachments, ephemeral=True)
+
     @app_commands.command(name="stats", description=described("cmd-stats"))
     async def stats(self, interaction: Interaction) -> None:
         text = await interaction.client.manager.stats(
@@ -172,6 +182,17 @@ class FiveUpCommands(app_commands.Group):
         await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
         if in_lobby and table is not None:
             await _refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
+
+
+def table_language(guild_locale: object, host_locale: object) -> str:
+    """A new table's language when `/five-up start` names none: the server's, when it is Korean or
+    Spanish; otherwise the host's own, when it is Korean or Spanish; otherwise English. A server
+    that is not a Community server always reports en-US, whatever its people speak, so an English
+    (or unsupported) server language says little and the host's says more."""
+    guild = pick_locale(guild_locale)
+    if guild != DEFAULT:
+        return guild
+    return pick_locale(host_locale)
 
 
 def _channel(interaction: Interaction) -> int:

@@ -3,7 +3,9 @@
 Every word a player reads comes from `bot/locales/<lang>/*.ftl`; Fluent gives
 placeholders and CLDR plural rules. `t(locale, key, **params)` formats one
 message; a key missing in Korean or Spanish falls back to English (and is
-logged), so a late catalog never leaves a player without text. A language's
+logged), so a late catalog never leaves a player without text. Korean particles written
+in their combined form after a placeholder ("{ $player }이(가)") are given the one form the
+name takes (bot/texts/korean.py). A language's
 catalog is read the first time one of its messages is asked for, not at import.
 The catalogs' quality checks (missing keys, placeholders, leftover English) are
 the tests' (tests/i18n_checks.py), not the running bot's.
@@ -83,4 +85,8 @@ def t(locale: object, key: str, **params: object) -> str:
     if text is None:
         log.error("i18n: no message %r in any catalog", key)
         return key
+    if lang == "ko":
+        from .texts.korean import resolve  # imported here: the text layer itself imports this module
+
+        text = resolve(text)
     return text

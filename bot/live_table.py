@@ -134,6 +134,39 @@ class LiveTable:
             table.seats = seats
             return self.lobby(texts.left(locale))
 
+    async def sit_with(self, *, user_id: int, partner_id: int, locale: str) -> Lobby:
+        """At a 4-seat lobby, sit opposite `partner_id` (partners sit opposite: seats 1 & 3, 2 & 4).
+
+        The chooser takes the seat opposite the partner and whoever sat there takes the chooser's
+        seat. A computer moves wherever it is sent; a person is never moved next to a computer by
+        someone else's choice (that team is full until they choose otherwise). At a table of four
+        people any choice can be made: both teams stay teams of people."""
+        table = self.table
+        async with self.lock:
+            self._check_lobby()
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refusal("not-seated")
+            if len(table.seats) != MAX_SEATS:
+                raise Refusal("partners-need-four")
+            chosen = table.seat_of(partner_id)
+            if chosen is None:
+                raise Refusal("partner-gone")
+            if chosen == seat:
+                raise Refusal("partner-self")
+            opposite = (chosen + 2) % MAX_SEATS
+            partner = table.seats[chosen]
+            if opposite == seat:
+                raise Refusal("already-partners", player=partner.name)
+            moved, left_behind = table.seats[opposite], table.seats[(seat + 2) % MAX_SEATS]
+            if not moved.is_computer and left_behind.is_computer:
+                raise Refusal("team-full", player=partner.name, partner=moved.name)
+            seats = list(table.seats)
+            seats[seat], seats[opposite] = moved, seats[seat]
+            await self.services.storage.save_seats(table.id, rows.seat_rows(seats))
+            table.seats = seats
+            return self.lobby(texts.partnered(locale, partner.name))
+
     async def start(self, *, user_id: int, locale: str) -> Lobby:
         """The host starts the match: the first round is dealt and the first turn message posted."""
         table = self.table

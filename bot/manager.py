@@ -150,6 +150,13 @@ class Manager:
     ) -> Lobby:
         return await self._live(channel_id=channel_id, table_id=table_id).leave(user_id=user_id, locale=locale)
 
+    async def sit_with(
+        self, *, user_id: int, partner_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
+    ) -> Lobby:
+        """A player of a 4-seat lobby chooses their partner (see `LiveTable.sit_with`)."""
+        live = self._live(channel_id=channel_id, table_id=table_id)
+        return await live.sit_with(user_id=user_id, partner_id=partner_id, locale=locale)
+
     async def start(
         self, *, user_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:

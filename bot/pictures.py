@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from engine import SeatView, TableSnapshot
@@ -9,7 +12,17 @@ from engine import SeatView, TableSnapshot
 from .tables import Picture
 
 TABLE_PICTURE = "table.png"
+LEGEND_PICTURE = "legend.png"
 SCORESHEET_PICTURE = "scoresheet.png"
+
+
+@dataclass(frozen=True, slots=True)
+class Legend:
+    """What the table picture's symbols mean: the numbered picture and the marks it numbers."""
+
+    picture: Picture
+    items: tuple[str, ...]  # the numbered marks in the picture's order (catalog keys `legend-<item>`)
+    values: Mapping[str, int]  # what the legend texts' placeholders stand for
 
 
 class Renderer(Protocol):
@@ -23,6 +36,10 @@ class Renderer(Protocol):
 
     def hand(self, view: SeatView) -> Picture:
         """One seat's hand, for that player's eyes only."""
+        ...
+
+    def legend(self) -> Legend:
+        """The legend of the table picture, for `/five-up help`."""
         ...
 
 
@@ -44,3 +61,14 @@ class PngRenderer:
         import render
 
         return Picture("hand.png", render.hand_png(view))
+
+    def legend(self) -> Legend:
+        return _png_legend()
+
+
+@cache
+def _png_legend() -> Legend:
+    """Drawn once: the legend is the same for every table and language (its words are in the catalogs)."""
+    import render
+
+    return Legend(Picture(LEGEND_PICTURE, render.legend_png()), tuple(render.LEGEND_ITEMS), dict(render.LEGEND_VALUES))

@@ -92,7 +92,7 @@ class Table:
 
     @property
     def seating(self) -> Seating:
-        return Seating(tuple(s.name for s in self.seats))
+        return Seating(tuple(s.name for s in self.seats), self.computer_seats())
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -138,6 +138,15 @@ class Post:
 
 
 @dataclass(frozen=True, slots=True)
+class PartnerChoice:
+    """A person seated in a 4-seat lobby, offered as a partner ("Sit with…")."""
+
+    user_id: int
+    name: str  # as a menu shows it (no Markdown)
+    seat: str  # "Seat 2", in the table's language
+
+
+@dataclass(frozen=True, slots=True)
 class Lobby:
     """The lobby message: its text, and whether its buttons still do anything."""
 
@@ -147,6 +156,7 @@ class Lobby:
     open: bool
     note: str = ""  # a private line for the person who acted ("You sat down at seat 2.")
     message_id: int | None = None  # the lobby message, to edit when someone joins by command
+    partners: tuple[PartnerChoice, ...] = ()  # whom a player may choose to sit with (a 4-seat lobby)
 
 
 @dataclass(frozen=True, slots=True)

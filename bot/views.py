@@ -1,10 +1,12 @@
-"""Buttons that survive restarts: `DynamicItem`s whose custom_id carries the table and the action.
+"""Buttons (and the lobby's "Sit with…" menu) that survive restarts: `DynamicItem`s whose custom_id
+carries the table and the action.
 
 Nothing is kept in memory between a message and its click: each click parses its custom_id
 (`5up:<kind>:<table>[:<move>:<tile>...]`), asks the game manager, and answers. `GameButton`
 does both once for every button: it builds the custom_id template from the fields a button
 declares, turns a matching custom_id back into that button, and runs the click through the
-one error path (`replies.answer_error`). A button from an older position carries an older move
+one error path (`replies.answer_error`); `GameSelect` does the same for a select menu, whose
+picked value comes with the interaction. A button from an older position carries an older move
 number and is refused politely as stale; a click by someone who is not seated is refused by
 the manager. Registered once with `bot.add_dynamic_items(*DYNAMIC_ITEMS)`.
 """
@@ -12,6 +14,7 @@ the manager. Registered once with `bot.add_dynamic_items(*DYNAMIC_ITEMS)`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -22,7 +25,7 @@ from . import texts
 from .i18n import t
 from .replies import Interaction, answer_error, files, locale_of
 from .rules_pages import rules_pages
-from .tables import Hand, Lobby, Refusal, TileChoice
+from .tables import Hand, Lobby, Picture, Refusal, TileChoice
 
 TILE = r"[0-6]-[0-6]"
 # Every field a custom_id may carry: its pattern, and whether it reads as a number.
@@ -46,6 +49,16 @@ LOBBY_STYLES = {
 MAX_BUTTONS = 25
 
 
+def _template(layout: str) -> str:
+    """The custom_id pattern of a layout: each `{field}` becomes a named group of its FIELDS pattern."""
+    return "5up:" + _FIELD.sub(lambda m: f"(?P<{m[1]}>{FIELDS[m[1]][0]})", layout)
+
+
+def _fields(match: re.Match[str]) -> dict[str, Any]:
+    """A matched custom_id's fields, numbers as numbers."""
+    return {k: int(v) if FIELDS[k][1] else v for k, v in match.groupdict().items()}
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"):
     """A button of ours. A subclass names its custom_id after `5up:` with `{field}`s from FIELDS
     (`class TileButton(GameButton, layout="tile:{table_id}:{move_no}:{tile}")`), takes those
@@ -55,8 +68,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"
     what: ClassVar[str]  # for the log: "tile button"
 
     def __init_subclass__(cls, *, layout: str, what: str) -> None:
-        pattern = _FIELD.sub(lambda m: f"(?P<{m[1]}>{FIELDS[m[1]][0]})", layout)
-        super().__init_subclass__(template=f"5up:{pattern}")
+        super().__init_subclass__(template=_template(layout))
         cls.layout = layout
         cls.what = what
 
@@ -68,8 +80,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> GameButton:
-        fields = {k: int(v) if FIELDS[k][1] else v for k, v in match.groupdict().items()}
-        return cls(label=getattr(item, "label", "") or "", **fields)
+        return cls(label=getattr(item, "label", "") or "", **_fields(match))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         try:
@@ -78,6 +89,41 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"
             await answer_error(interaction, error, self.what)
 
     async def clicked(self, interaction: Interaction) -> None:
+        raise NotImplementedError
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"5up:(?!)"):
+    """A select menu of ours, restart-proof like `GameButton`: a subclass names its custom_id with
+    `{field}`s, takes those fields, `options` and `placeholder`, and says in `chosen` what the
+    picked value does. The value itself comes with the interaction, so nothing is kept in memory."""
+
+    layout: ClassVar[str]
+    what: ClassVar[str]
+
+    def __init_subclass__(cls, *, layout: str, what: str) -> None:
+        super().__init_subclass__(template=_template(layout))
+        cls.layout = layout
+        cls.what = what
+
+    def __init__(self, *, options: list[discord.SelectOption], placeholder: str = "", **fields: object) -> None:
+        custom_id = "5up:" + self.layout.format(**fields)
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=options, placeholder=placeholder or None))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameSelect:
+        options = list(getattr(item, "options", []) or [])
+        return cls(options=options, placeholder=getattr(item, "placeholder", "") or "", **_fields(match))
+
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        try:
+            (value,) = self.item.values
+            await self.chosen(interaction, str(value))
+        except Exception as error:
+            await answer_error(interaction, error, self.what)
+
+    async def chosen(self, interaction: Interaction, value: str) -> None:
         raise NotImplementedError
 
 
@@ -108,13 +154,35 @@ class LobbyButton(GameButton, layout="lobby:{table_id}:{action}", what="lobby bu
         await interaction.response.edit_message(content=lobby.text, view=lobby_view(lobby))
 
 
+class PartnerSelect(GameSelect, layout="sit:{table_id}", what="partner menu"):
+    """The "Sit with…" menu of a 4-seat lobby: the chooser takes the seat opposite the person picked."""
+
+    def __init__(self, *, table_id: int, options: list[discord.SelectOption], placeholder: str = "") -> None:
+        super().__init__(options=options, placeholder=placeholder, table_id=table_id)
+        self.table_id = table_id
+
+    async def chosen(self, interaction: Interaction, value: str) -> None:
+        if not value.isdigit():
+            raise Refusal("partner-gone")
+        lobby = await interaction.client.manager.sit_with(
+            table_id=self.table_id, user_id=interaction.user.id, partner_id=int(value), locale=locale_of(interaction)
+        )
+        await interaction.response.edit_message(content=lobby.text, view=lobby_view(lobby))
+        await interaction.followup.send(lobby.note, ephemeral=True)
+
+
 def lobby_view(lobby: Lobby) -> discord.ui.View | None:
-    """Join / Leave / Start / Cancel while the lobby is open; no buttons once it is not."""
+    """Join / Leave / Start / Cancel while the lobby is open, and "Sit with…" at 4 seats; nothing once closed."""
     if not lobby.open:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         view.add_item(LobbyButton(table_id=lobby.table_id, action=action, label=t(lobby.lang, f"button-{action}")))
+    if lobby.partners:
+        options = [discord.SelectOption(label=p.name, value=str(p.user_id), description=p.seat) for p in lobby.partners]
+        view.add_item(
+            PartnerSelect(table_id=lobby.table_id, options=options, placeholder=t(lobby.lang, "lobby-sit-with"))
+        )
     return view
 
 
@@ -283,4 +351,43 @@ def rules_message(locale: str, page: int) -> tuple[discord.Embed, discord.ui.Vie
     return embed, view
 
 
-DYNAMIC_ITEMS = (LobbyButton, ShowHandButton, TileButton, TargetButton, BackButton, RulesPageButton)
+# -- /five-up help ----------------------------------------------------------------------
+
+
+class HelpRulesButton(GameButton, layout="help:rules", what="help's rules button"):
+    """Under the quick start: the full rules, page 1, in a new private message (the help stays)."""
+
+    def __init__(self, *, label: str = "") -> None:
+        super().__init__(label=label or "Rules", style=discord.ButtonStyle.primary)
+
+    async def clicked(self, interaction: Interaction) -> None:
+        embed, view = rules_message(locale_of(interaction), 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+def help_message(
+    locale: str, legend: Sequence[str] = (), legend_picture: Picture | None = None
+) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+    """The quick start in `locale`, with what the picture's symbols mean (`legend`, a line each, and
+    `legend_picture`, shown in the embed) when given, and the button to the full rules."""
+    title, body = texts.help_text(locale, legend)
+    embed = discord.Embed(title=title, description=body)
+    attachments: list[discord.File] = []
+    if legend_picture is not None:
+        embed.set_image(url=f"attachment://{legend_picture.filename}")
+        attachments = files([legend_picture])
+    view = discord.ui.View(timeout=None)
+    view.add_item(HelpRulesButton(label=t(locale, "help-rules-button")))
+    return embed, view, attachments
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    PartnerSelect,
+    ShowHandButton,
+    TileButton,
+    TargetButton,
+    BackButton,
+    RulesPageButton,
+    HelpRulesButton,
+)

@@ -10,7 +10,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
 import pytest
-from discord import Permissions
+from discord import Permissions, SelectOption
 from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeThread, FakeUser
 from test_bot_helpers import PNG, hosted_bot, named_tiles, pick, public_tiles
 
@@ -20,7 +20,9 @@ from bot.tables import Table, TableStatus
 from bot.views import (
     DYNAMIC_ITEMS,
     BackButton,
+    HelpRulesButton,
     LobbyButton,
+    PartnerSelect,
     RulesPageButton,
     ShowHandButton,
     TargetButton,
@@ -350,6 +352,8 @@ def test_every_button_reads_back_from_its_own_custom_id() -> None:
         TargetButton(table_id=7, move_no=12, tile="3-5", on="5-5", label="on 5-5"),
         BackButton(table_id=7, move_no=12, label="Back"),
         RulesPageButton(page=2, direction="next", label="Next"),
+        PartnerSelect(table_id=7, options=[SelectOption(label="ana", value="11")], placeholder="Sit with…"),
+        HelpRulesButton(label="Full rules"),
     ]
     assert {type(b) for b in made} == set(DYNAMIC_ITEMS)
     for button in made:
@@ -357,7 +361,8 @@ def test_every_button_reads_back_from_its_own_custom_id() -> None:
         assert match is not None, button.custom_id
         again = asyncio.run(type(button).from_custom_id(None, button.item, match))  # type: ignore[arg-type]
         assert type(again) is type(button) and again.custom_id == button.custom_id
-        assert again.item.label == button.item.label
+        assert getattr(again.item, "label", None) == getattr(button.item, "label", None)
+        assert getattr(again.item, "options", None) == getattr(button.item, "options", None)
         assert not any(other.template.fullmatch(button.custom_id) for other in made if type(other) is not type(button))
     assert not any(b.template.fullmatch("5up:tile:7:12:3-9") for b in made)  # not a tile: no button answers it
 

@@ -34,6 +34,7 @@ from bot.app import FiveUpBot
 from bot.i18n import pick_locale, t
 from bot.publisher import ChannelPublisher
 from bot.tables import Post, PostKind, Table, TableStatus
+from bot.texts.words import signed
 from engine import Blocked, Domino, Event, Option, Placed, Result
 from render.style import DEFAULT_STYLE
 
@@ -273,7 +274,7 @@ def check_batch(table: Table, messages: list[FakeMessage], events: list[Event]) 
                          points=event.partner // 5) in text  # fmt: skip
             key = {Result.SCORED: "domino-net-scored", Result.OVER: "domino-net-over"}.get(event.result)
             if key:
-                assert t(lang, key, net=event.net // 5, side=seating.side_name(lang, event.side)) in text
+                assert t(lang, key, net=signed(event.net // 5), side=seating.side_name(lang, event.side)) in text
         elif isinstance(event, Blocked):
             positions = []
             prefix = t(lang, "block-ranking", ranking="").strip()
@@ -484,7 +485,8 @@ async def test_lobby_life_and_who_may_end_a_table(tmp_path: Path) -> None:
         # the host cancels: the lobby says who cancelled, and its buttons go (regression)
         await c.click(ana, lobby, f"5up:lobby:{table.id}:cancel", "ko")
         cancelled = c.fake._message(lobby)
-        assert cancelled.content == t("ko", "lobby-cancelled", player="ana") and not cancelled.buttons
+        assert cancelled.content == t("ko", "lobby-cancelled", player=t("ko", "player-called", name="ana"))
+        assert cancelled.content == "ana 님이 테이블을 취소했습니다." and not cancelled.buttons
         assert c.bot.manager.table_in(games.id) is None
 
         # a table in a thread of the same channel is a table of its own; the moderator ends one

@@ -1,9 +1,15 @@
-"""The play-by-play in words: placements, draws, lots, settlements, and the private option labels."""
+"""The play-by-play in words: placements, draws, lots, settlements, the private option labels, and the
+review's fixes (plurals, signs, Spanish "e", Korean particles, the full lobby) in all three languages."""
 
 from __future__ import annotations
 
+from bot.i18n import t
 from bot.seating import Seating
-from bot.texts import narrate, outcome, plain, tile_label
+from bot.storage import PlayerStats
+from bot.tables import Refusal, Seat, Table, TableStatus
+from bot.texts import lobby_message, narrate, outcome, plain, reminder, stats_text, tile_label
+from bot.texts.korean import particle, resolve
+from bot.texts.words import signed
 from engine import (
     Award,
     Blocked,
@@ -48,7 +54,10 @@ def test_draws_are_counted_never_named_and_passes_said() -> None:
 def test_the_lot_and_a_redraw() -> None:
     lot = (LotDraw(((0, tile(5, 6)), (1, tile(5, 6)), (2, tile(0, 1)))), LotDraw(((0, tile(2, 2)), (1, tile(3, 4)))))
     (line,) = narrate("en", THREE, [RoundStarted(3, 1, lot)], round_number=2)
-    assert line == ("**Round 4.** The lot: Ana 5-6, Bo 5-6, Cy 0-1; tie, drawn again: Ana 2-2, Bo 3-4 → **Bo** leads.")
+    assert line == (
+        "**Round 4.** The lot: Ana 5-6, Bo 5-6, Cy 0-1; tie, drawn again: Ana 2-2, Bo 3-4"
+        " → **Bo** has the highest pip total and leads."
+    )
     (line,) = narrate("en", THREE, [RoundStarted(1, 2)], round_number=0)
     assert line == "**Round 2.** Cy went out last round and leads."
 
@@ -66,11 +75,11 @@ def test_a_domino_settlement_with_partners() -> None:
         "Last placement: 2 points",
         "Opponents' tiles: 23 pips, rounded to 25 → +5",
         "Partner's tiles: 3 pips, rounded to 5 → −1",
-        "Net: **6** for Ana & Cy, applied.",
+        "Net: **+6** for Ana & Cy, applied.",
         "**Round 6.** Ana went out last round and leads.",
     ]
     cancelled = Domino(1, 1, 0, 10, 0, 10, Result.OVER, (0, 300, 0), opponents_pips=11)
-    assert narrate("en", THREE, [cancelled], round_number=0)[-1] == "Net: **2** for Bo, cancelled: it would pass 61."
+    assert narrate("en", THREE, [cancelled], round_number=0)[-1] == "Net: **+2** for Bo, cancelled: it would pass 61."
 
 
 def test_a_blocked_settlement_ranks_and_awards_in_order() -> None:
@@ -86,12 +95,14 @@ def test_a_blocked_settlement_ranks_and_awards_in_order() -> None:
     assert lines[0] == "**Blocked!** Nobody can place and the boneyard is empty. Round 3 is over."
     assert lines[2] == "Lightest first: 1. Ana (4 pips) · 2. Cy (10 pips) · 3. Bo (17 pips) · 4. Di (17 pips)"
     assert lines[3] == "Ana: opponents hold 26 more pips, rounded to 25 → **+5** for Ana & Cy."
-    assert lines[4] == "Cy: opponents hold 14 more pips, rounded to 15 → 3 cancelled: Ana & Cy would pass 61."
+    assert lines[4] == "Cy: opponents hold 14 more pips, rounded to 15 → 3 points cancelled: Ana & Cy would pass 61."
     assert lines[5] == "Ana & Cy win the round with the lightest hand."
     assert lines[6] == "🏆 **Ana & Cy** reach exactly 61 and win the match!"
     skipped = Blocked((3, 9, 20), (Award(0, 0, 20, Result.SKIPPED, 23),), None, (0, 0, 0), (0, 1, 2))
     lines = narrate("en", THREE, [skipped], round_number=0)
-    assert "not applied: the match was already won." in lines[2] and lines[-1].endswith("the round is a draw.")
+    assert "→ 4 points not applied: the match was already won." in lines[2] and lines[-1].endswith(
+        "the round is a draw."
+    )
 
 
 def test_option_labels_say_what_a_placement_would_do() -> None:
@@ -107,3 +118,138 @@ def test_option_labels_say_what_a_placement_would_do() -> None:
 def test_names_cannot_restyle_a_message() -> None:
     assert plain("  *Ana*_`x`  ") == "\\*Ana\\*\\_\\`x\\`"
     assert plain("") == "?"
+
+
+# ---- the review's text fixes, in all three languages ------------------------------------------------
+
+LANGS = ("en", "es", "ko")
+
+
+def _domino(net: int, partner: int = 5, opponents: int = 25) -> Domino:
+    return Domino(0, 0, placement=0, opponents=opponents, partner=partner, net=net, result=Result.SCORED,
+                  scores=(0, 0), opponents_pips=opponents, partner_pips=partner)  # fmt: skip
+
+
+def test_english_counts_agree_with_their_number() -> None:
+    hands = ((), (tile(0, 1),), (tile(0, 0),), (tile(0, 2),))
+    domino = Domino(0, 0, 0, 5, 5, 0, Result.NONE, (0, 0), opponents_pips=1, partner_pips=1, hands=hands)
+    lines = "\n".join(narrate("en", FOUR, [domino], round_number=0))
+    assert "• Bo: 0-1 (1 pip)" in lines and "• Di: 0-2 (2 pips)" in lines and "Cy: 0-0 (0 pips)" in lines
+    assert "Opponents' tiles: 1 pip, rounded to 5" in lines and "Partner's tiles: 1 pip," in lines
+    blocked = Blocked((1, 2, 9), (Award(0, 0, 5, Result.SCORED, 1),), 0, (5, 0, 0), (0, 1, 2))
+    lines = "\n".join(narrate("en", THREE, [blocked], round_number=0))
+    assert "1. Ana (1 pip) · 2. Bo (2 pips)" in lines and "opponents hold 1 more pip," in lines
+    assert " 1 pips" not in lines and "1 more pips" not in lines
+    assert t("en", "hand-tiles", tiles="0-1", pips=1) == "Your tiles: 0-1 (1 pip)."
+    assert t("en", "hand-tiles", tiles="0-1 · 1-1", pips=3) == "Your tiles: 0-1 · 1-1 (3 pips)."
+
+
+def test_a_zero_partner_deduction_reads_naturally_and_signs_are_true_minus_signs() -> None:
+    for lang in LANGS:
+        lines = "\n".join(narrate(lang, FOUR, [_domino(net=-10, partner=35, opponents=25)], round_number=0))
+        assert "**−2**" in lines and "−7" in lines and "-2" not in lines and "**-" not in lines, lines
+        lines = "\n".join(narrate(lang, FOUR, [_domino(net=25, partner=0)], round_number=0))
+        assert "−0" not in lines and "**+5**" in lines, lines
+    assert t("en", "domino-partner", pips=2, rounded=0, points=0) == (
+        "Partner's tiles: 2 pips, rounded to 0 → nothing to take off"
+    )
+    assert signed(3) == "+3" and signed(-3) == "\N{MINUS SIGN}3" and signed(0) == "0"
+
+
+def test_cancelled_and_skipped_awards_say_points_in_every_language() -> None:
+    awards = (Award(0, 0, 15, Result.OVER, 14), Award(2, 1, 5, Result.SKIPPED, 4))
+    blocked = Blocked((0, 14, 4), awards, None, (0, 0, 0), (0, 2, 1))
+    expected = {
+        "en": ("→ 3 points cancelled:", "→ 1 point not applied:"),
+        "es": ("→ 3 puntos descartados:", "→ 1 punto no aplicado:"),
+        "ko": ("→ 3점 취소:", "→ 1점 적용하지 않음:"),
+    }
+    for lang, (over, skipped) in expected.items():
+        lines = "\n".join(narrate(lang, THREE, [blocked], round_number=0))
+        assert over in lines and skipped in lines, lines
+
+
+def test_the_lot_says_the_highest_total_leads() -> None:
+    lot = (LotDraw(((0, tile(5, 6)), (1, tile(1, 2)), (2, tile(0, 1)))),)
+    expected = {"en": "has the highest pip total", "es": "sacó la ficha de más valor", "ko": "눈값 합이 가장 큰"}
+    for lang, words in expected.items():
+        (line,) = narrate(lang, THREE, [RoundStarted(0, 0, lot)], round_number=0)
+        assert words in line, line
+    for lang, words in {
+        "en": "highest pip total leads",
+        "es": "abre la de más valor",
+        "ko": "가장 큰 사람이 선공",
+    }.items():
+        assert words in t(lang, "rulebook-setup")
+
+
+def test_spanish_joins_a_name_with_an_i_sound_with_e() -> None:
+    def team(first: str, second: str) -> str:
+        return Seating((first, "x", second, "y")).side_name("es", 0)
+
+    assert team("Ana", "Inés") == "Ana e Inés" and team("Bo", "Hilda") == "Bo e Hilda"
+    assert team("Bo", "Íñigo") == "Bo e Íñigo" and team("Cy", "ivan") == "Cy e ivan"
+    assert team("Ana", "Hierro") == "Ana y Hierro" and team("Ana", "Iowa") == "Ana y Iowa"
+    assert team("Ana", "Carmen") == "Ana y Carmen" and team("Ana", "민준") == "Ana y 민준"
+    assert Seating(("Ana", "x", "Inés", "y")).side_name("en", 0) == "Ana & Inés"
+
+
+def test_spanish_and_english_stats_agree_with_their_number() -> None:
+    one = PlayerStats(1, "Ana", 1, 1, 1.0)
+    assert stats_text("es", [one], one).splitlines()[1] == "1. Ana: 1 ganada de 1, 1 punto de media"
+    assert "ganadas de 3" in stats_text("es", [PlayerStats(1, "Ana", 3, 2, 7.5)], None)
+    assert "1. Ana: 1 of 1 won, 1 point on average" in stats_text("en", [one], one)
+    assert "7.5 points on average" in stats_text("en", [PlayerStats(1, "Ana", 3, 2, 7.5)], None)
+
+
+def test_the_reminder_reads_in_english() -> None:
+    text = reminder("en", 5, since="<t:100:R>", deadline="<t:400:R>")
+    assert "since <t:" not in text and "(it began <t:100:R>)" in text
+
+
+def test_korean_particles_follow_the_last_syllable() -> None:
+    assert [particle(w, "이(가)") for w in ("민준", "보라", "님", "컴퓨터 1", "컴퓨터 2", "컴퓨터 3")] == [
+        "이", "가", "이", "이", "가", "이",
+    ]  # fmt: skip
+    assert [particle(w, "은(는)") for w in ("Carmen", "ana", "dee", "Bill", "3-5", "“7-7”", "**길**")] == [
+        "은", "는", "는", "은", "는", "은", "은",
+    ]  # fmt: skip
+    assert particle("🎲", "을(를)") == "을(를)" and particle("さくら", "과(와)") == "과(와)"  # sound unknown
+    assert [particle(w, "(으)로") for w in ("start", "길", "밤", "on")] == ["로", "로", "으로", "으로"]
+    assert [particle(w, "이(가)") for w in ("nine", "Nicole", "dee", "Renee")] == ["이", "이", "가", "가"]
+    assert (
+        resolve("**보라 님**이(가) 놓았습니다: “nine”은(는), “abc”은(는)")
+        == "**보라 님**이 놓았습니다: “nine”은, “abc”는"
+    )
+    assert resolve("이(가) 맨 앞") == "이(가) 맨 앞"  # no word before it: left as written
+
+
+def test_korean_names_people_politely_and_computers_plainly() -> None:
+    seating = Seating(("민준", "컴퓨터 1", "ana", "컴퓨터 2"), frozenset({1, 3}))
+    events = [Drew(1, tile(0, 0)), Drew(3, tile(0, 1)), Drew(2, tile(0, 2)), Passed(0)]
+    lines = narrate("ko", seating, events, round_number=0)
+    assert lines[0].startswith("**컴퓨터 1**이 ") and lines[1].startswith("**컴퓨터 2**가 ")
+    assert lines[2].startswith("**ana 님**이 ") and lines[3].startswith("**민준 님**이 ")
+    assert not any("컴퓨터 1 님" in x or "컴퓨터 2 님" in x or "(가)" in x for x in lines)
+    assert Refusal("bad-tile", text="nine").text("ko").startswith("“nine”은 타일이 아닙니다")
+    assert Refusal("bad-tile", text="3 5").text("ko").startswith("“3 5”는 타일이 아닙니다")
+    assert Refusal("bad-tile", text="🎲").text("ko").startswith("“🎲”은(는) 타일이 아닙니다")
+
+
+def test_korean_commands_in_sentences_have_no_stray_space() -> None:
+    for key in ("error-no-table", "table-closed-unreadable", "error-say-where"):
+        text = t("ko", key, tile="3-5", targets="5-5")
+        assert " 로 " not in text and ": 으로" not in text, text
+    assert "/five-up start로" in t("ko", "error-no-table") and "on:으로" in t(
+        "ko", "error-say-where", tile="", targets=""
+    )
+
+
+def test_a_full_lobby_does_not_ask_to_press_join() -> None:
+    seats = [Seat(1, "Ana"), Seat(2, "Bo"), Seat(None, "Computer 1", "easy"), Seat(3, "Cy")]
+    for lang in LANGS:
+        full = Table(1, 7, 100, 1, lang, "easy", "s", TableStatus.LOBBY, list(seats))
+        text = lobby_message(full).text
+        assert t(lang, "lobby-full") in text and t(lang, "button-join") not in text, text
+        partly = Table(1, 7, 100, 1, lang, "easy", "s", TableStatus.LOBBY, seats[:3])
+        assert t(lang, "button-join") in lobby_message(partly).text

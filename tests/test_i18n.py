@@ -425,3 +425,32 @@ def test_no_catalog_is_read_at_import() -> None:
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert proc.stdout.split() == ["0", "1"]
+
+
+def test_every_catalog_key_is_asked_for_by_the_code() -> None:
+    """A message nobody asks for is dead text a translator still maintains (regression: board-title, choice-on,
+    rules-page). Keys looked up by prefix (f"error-{code}") count for every key of that family."""
+    i18n.reload()
+    asked = list(keys_in_code())
+    written = {  # keys the code picks before asking (`key = {...}.get(result)`, `"a" if x else "b"`)
+        node.value
+        for path in sorted((ROOT / "bot").rglob("*.py"))
+        for node in pyast.walk(pyast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, pyast.Constant) and isinstance(node.value, str)
+    }
+    unused = sorted(
+        key
+        for key in message_ids(i18n.DEFAULT)
+        if key not in written and not any(key == k or (prefix and key.startswith(k)) for _, k, prefix in asked)
+    )
+    assert unused == []
+
+
+def test_the_refusal_of_a_broken_rule_has_one_text() -> None:
+    """`error-rules` (any broken rule) says what `error-illegal-move` says, written once per language."""
+    for lang in LANGS:
+        rules = messages(lang)["error-rules"]
+        (element,) = rules.value.elements
+        assert isinstance(element.expression, ast.MessageReference), lang
+        assert element.expression.id.name == "error-illegal-move"
+        assert i18n.t(lang, "error-rules") == i18n.t(lang, "error-illegal-move")

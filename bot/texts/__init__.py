@@ -2,8 +2,9 @@
 
 Every sentence the bot sends is put together here, by subject: `words` (names, points, tiles,
 clocks), `narration` (the play-by-play), `status` (the lines under a table message and the
-table's notices), `hand` (a player's private view and the labels of its buttons), `lobby`
-and `stats`. Nothing here decides a rule, touches the database or knows Discord.
+table's notices), `hand` (a player's private view and the labels of its buttons), `lobby`,
+`help` and `stats`; `korean` picks the particle a name takes. Nothing here decides a rule,
+touches the database or knows Discord.
 """
 
 from .hand import (
@@ -16,7 +17,8 @@ from .hand import (
     tile_label,
     tile_suggestion,
 )
-from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, started_privately
+from .help import help_text, legend_lines
+from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, partnered, started_privately
 from .narration import narrate
 from .stats import stats_text
 from .status import closed_unreadable, match_over, reminder, restored, scores_line, status, table_ended, takeover
@@ -29,13 +31,16 @@ __all__ = [
     "discord_clock",
     "hand_choices",
     "hand_text",
+    "help_text",
     "joined",
     "left",
+    "legend_lines",
     "lobby_cancelled",
     "lobby_message",
     "match_over",
     "narrate",
     "outcome",
+    "partnered",
     "pick_place",
     "plain",
     "played_text",

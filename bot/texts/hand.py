@@ -79,7 +79,7 @@ def hand_text(
     elif turn == view.seat and view.options:
         lines.append(t(locale, "hand-your-turn"))
     else:
-        lines.append(t(locale, "hand-wait", player=seating.names[turn]))
+        lines.append(t(locale, "hand-wait", player=seating.called(locale, turn)))
     return "\n".join(lines)
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from ..i18n import t
-from ..tables import MAX_SEATS, Lobby, Table, TableStatus
+from ..tables import MAX_SEATS, Lobby, PartnerChoice, Table, TableStatus
+
+_ESCAPE = re.compile(r"\\(.)")
 
 
 def computer_name(lang: str, number: int) -> str:
@@ -15,7 +19,7 @@ def lobby_message(table: Table, note: str = "") -> Lobby:
     """The lobby message as it should read now: seats and teams while open, who plays once started."""
     lang = table.lang
     if table.status is TableStatus.LOBBY:
-        host = table.host_name() if table.seat_of(table.host_id) is not None else "—"
+        host = t(lang, "player-called", name=table.host_name()) if table.seat_of(table.host_id) is not None else "—"
         lines = [t(lang, "lobby-title", host=host)]
         for number, seat in enumerate(table.seats, start=1):
             if seat.is_computer:
@@ -26,8 +30,13 @@ def lobby_message(table: Table, note: str = "") -> Lobby:
         if len(table.seats) == MAX_SEATS:
             seating = table.seating
             lines.append(t(lang, "lobby-teams", first=seating.side_name(lang, 0), second=seating.side_name(lang, 1)))
-        lines.append(t(lang, "lobby-count", count=len(table.seats)))
-        return Lobby(table.id, lang, "\n".join(lines), True, note, table.lobby_message_id)
+            if partner_choices(table):
+                lines.append(t(lang, "lobby-choose"))
+            lines.append(t(lang, "lobby-full"))
+        else:
+            lines.append(t(lang, "lobby-count", count=len(table.seats)))
+        choices = partner_choices(table)
+        return Lobby(table.id, lang, "\n".join(lines), True, note, table.lobby_message_id, choices)
     if table.status is TableStatus.CLOSED:
         return Lobby(table.id, lang, t(lang, "lobby-closed"), False, note, table.lobby_message_id)
     names = ", ".join(s.name for s in table.seats)
@@ -36,7 +45,7 @@ def lobby_message(table: Table, note: str = "") -> Lobby:
 
 def lobby_cancelled(table: Table) -> Lobby:
     """The lobby once its host cancelled it: who did, and no buttons."""
-    text = t(table.lang, "lobby-cancelled", player=table.host_name())
+    text = t(table.lang, "lobby-cancelled", player=t(table.lang, "player-called", name=table.host_name()))
     return Lobby(table.id, table.lang, text, False, "", table.lobby_message_id)
 
 
@@ -50,3 +59,23 @@ def left(locale: str) -> str:
 
 def started_privately(locale: str) -> str:
     return t(locale, "lobby-started-private")
+
+
+def partner_choices(table: Table) -> tuple[PartnerChoice, ...]:
+    """The people a player of a full 4-seat lobby may choose to sit with (none at a smaller table,
+    nor with fewer than two people: computers take whatever seats the people leave)."""
+    if table.status is not TableStatus.LOBBY or len(table.seats) != MAX_SEATS:
+        return ()
+    people = [(i, s) for i, s in enumerate(table.seats) if s.user_id is not None]
+    if len(people) < 2:
+        return ()
+    lang = table.lang
+    return tuple(
+        PartnerChoice(seat.user_id, _ESCAPE.sub(r"\1", seat.name)[:100], t(lang, "lobby-sit-seat", number=i + 1))
+        for i, seat in people
+        if seat.user_id is not None
+    )
+
+
+def partnered(locale: str, name: str) -> str:
+    return t(locale, "lobby-partnered", player=name)

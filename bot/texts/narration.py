@@ -14,7 +14,7 @@ from engine import Blocked, Domino, Drew, Event, GameOver, Passed, Placed, Resul
 
 from ..i18n import t
 from ..seating import Seating
-from .words import SEPARATOR, shown
+from .words import SEPARATOR, shown, signed
 
 
 def narrate(
@@ -39,14 +39,14 @@ def narrate(
             count = 1
             while i + count < len(events) and _drew_by(events[i + count], event.seat):
                 count += 1
-            lines.append(t(lang, "drew", player=seating.names[event.seat], count=count))
+            lines.append(t(lang, "drew", player=seating.called(lang, event.seat), count=count))
             i += count
             continue
         if isinstance(event, RoundStarted):
             number = event.round + 1
             lines.append(_round_started(lang, seating, event))
         elif isinstance(event, Passed):
-            lines.append(t(lang, "passed", player=seating.names[event.seat]))
+            lines.append(t(lang, "passed", player=seating.called(lang, event.seat)))
         elif isinstance(event, Placed):
             lines.append(_placed(lang, seating, event, ends))
         elif isinstance(event, Domino):
@@ -67,7 +67,7 @@ def _drew_by(event: Event, seat: int) -> bool:
 
 def _round_started(lang: str, seating: Seating, event: RoundStarted) -> str:
     number = event.round + 1
-    leader = seating.names[event.leader]
+    leader = seating.called(lang, event.leader)
     if not event.lot:
         return t(lang, "round-finisher", round=number, player=leader)
     passes = [
@@ -87,7 +87,7 @@ def _ends(lang: str, total: int, ends: Sequence[tuple[Tile, int]] | None) -> str
 
 
 def _placed(lang: str, seating: Seating, event: Placed, ends: Sequence[tuple[Tile, int]] | None) -> str:
-    who = seating.names[event.seat]
+    who = seating.called(lang, event.seat)
     if event.on is None:
         head = t(lang, "placed-opening", player=who, tile=str(event.tile))
     else:
@@ -116,7 +116,7 @@ def _hands(lang: str, seating: Seating, hands: Sequence[Sequence[Tile]]) -> str:
 
 def _domino(lang: str, seating: Seating, event: Domino, number: int) -> list[str]:
     side = seating.side_name(lang, event.side)
-    lines = [t(lang, "domino-title", player=seating.names[event.seat], round=number)]
+    lines = [t(lang, "domino-title", player=seating.called(lang, event.seat), round=number)]
     if event.hands:
         lines.append(_hands(lang, seating, event.hands))
     lines.append(t(lang, "domino-placement", points=shown(event.placement)))
@@ -128,7 +128,7 @@ def _domino(lang: str, seating: Seating, event: Domino, number: int) -> list[str
             t(lang, "domino-partner", pips=event.partner_pips, rounded=event.partner, points=shown(event.partner))
         )
     key = {Result.SCORED: "domino-net-scored", Result.OVER: "domino-net-over"}.get(event.result, "domino-net-none")
-    lines.append(t(lang, key, net=shown(event.net), side=side))
+    lines.append(t(lang, key, net=signed(shown(event.net)), side=side))
     return lines
 
 

@@ -31,7 +31,7 @@ def status(
     lines.append(scores_line(lang, seating, snapshot.scores))
     turn = snapshot.turn
     if turn is not None:
-        who = seating.names[turn]
+        who = seating.called(lang, turn)
         if turn in computer_seats:
             lines.append(t(lang, "status-turn-computer", player=who))
         elif turn in away_seats:
@@ -60,7 +60,7 @@ def reminder(lang: str, user_id: int | None, *, since: str, deadline: str) -> st
 
 
 def takeover(lang: str, name: str) -> str:
-    return t(lang, "takeover", player=name)
+    return t(lang, "takeover", player=t(lang, "player-called", name=name))
 
 
 def restored(lang: str) -> str:
@@ -72,4 +72,4 @@ def closed_unreadable(lang: str) -> str:
 
 
 def table_ended(lang: str, name: str) -> str:
-    return t(lang, "table-ended", player=name)
+    return t(lang, "table-ended", player=t(lang, "player-called", name=name))

@@ -1,4 +1,4 @@
-"""The small pieces every message is made of: names made plain, displayed points, tile lists, clocks."""
+"""The small pieces every message is made of: names made plain, displayed and signed points, tile lists, clocks."""
 
 from __future__ import annotations
 
@@ -19,6 +19,15 @@ def plain(name: str) -> str:
 def shown(raw: int) -> int:
     """Displayed points: one point per 5 raw."""
     return rules.displayed(raw)
+
+
+def signed(points: int) -> str:
+    """A gain or a loss as players read it: "+6", "−5" (a true minus sign), "0"."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"\N{MINUS SIGN}{-points}"
+    return "0"
 
 
 def tile_list(tiles: Sequence[Tile]) -> str:

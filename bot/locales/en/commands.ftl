@@ -3,7 +3,7 @@ cmd-five-up = Play Exact 61 Five Up, the domino game
 cmd-start = Open a Five Up table in this channel
 cmd-start-bots = How many computer players to seat (0 to 3)
 cmd-start-level = How strong the computer players are
-cmd-start-lang = The language of the table's messages
+cmd-start-lang = Language of the table (default: the server's; on an English server, yours)
 cmd-join = Sit down at the table in this channel
 cmd-leave = Leave the table before the match starts
 cmd-hand = See your tiles privately, and play them
@@ -12,6 +12,7 @@ cmd-play-tile = The tile from your hand, like 3-5
 cmd-play-on = The tile on the table to attach it to
 cmd-board = Show the table's latest picture again
 cmd-score = Show the scoresheet again
+cmd-help = A quick start, and the full rules
 cmd-rules = Read the rules
 cmd-end = End the table in this channel (host or Manage Messages)
 cmd-stats = This server's leaderboard and your record
@@ -21,11 +22,16 @@ choice-level-hard = hard
 choice-lang-en = English
 choice-lang-ko = 한국어 (Korean)
 choice-lang-es = Español (Spanish)
-rules-page = Page { $page } of { $pages }
 button-previous = Previous
 button-next = Next
 stats-title = Five Up in this server
-stats-line = { $rank }. { $player }: { $wins } of { $matches } won, { $average } points on average
+stats-line = { $rank }. { $player }: { $wins } of { $matches } won, { $average ->
+    [one] 1 point
+   *[other] { $average } points
+} on average
 stats-none = No finished matches in this server yet.
-stats-yours = Your record: { $matches } played, { $wins } won, { $average } points on average.
+stats-yours = Your record: { $matches } played, { $wins } won, { $average ->
+    [one] 1 point
+   *[other] { $average } points
+} on average.
 stats-yours-none = You have not finished a match in this server yet.

@@ -4,9 +4,13 @@
 ## Who is who
 computer-name = Computer { $number }
 side-team = { $first } & { $second }
+# the same, when the second name starts with an "i" sound (Spanish writes "e", not "y", there)
+side-team-before-i = { $first } & { $second }
+# a person's name where a sentence names them (Korean adds an honorific; computers are named as they are)
+player-called = { $name }
 
 ## Rounds
-round-lot = **Round { $round }.** The lot: { $draws } → **{ $player }** leads.
+round-lot = **Round { $round }.** The lot: { $draws } → **{ $player }** has the highest pip total and leads.
 round-lot-entry = { $player } { $tile }
 round-lot-again = tie, drawn again: { $draws }
 round-finisher = **Round { $round }.** { $player } went out last round and leads.
@@ -33,14 +37,26 @@ takeover = { $player } is away, so a computer player places for them until they 
 ## Round settlement: a player went out (domino)
 domino-title = **{ $player } went out!** Round { $round } is over.
 settlement-hands = Hands revealed:
-settlement-hand = • { $player }: { $tiles } ({ $pips } pips)
+settlement-hand = • { $player }: { $tiles } ({ $pips ->
+    [one] 1 pip
+   *[other] { $pips } pips
+})
 settlement-hand-empty = • { $player }: no tiles
 domino-placement = Last placement: { $points ->
     [one] 1 point
    *[other] { $points } points
 }
-domino-opponents = Opponents' tiles: { $pips } pips, rounded to { $rounded } → +{ $points }
-domino-partner = Partner's tiles: { $pips } pips, rounded to { $rounded } → −{ $points }
+domino-opponents = Opponents' tiles: { $pips ->
+    [one] 1 pip
+   *[other] { $pips } pips
+}, rounded to { $rounded } → +{ $points }
+domino-partner = Partner's tiles: { $pips ->
+    [one] 1 pip
+   *[other] { $pips } pips
+}, rounded to { $rounded } → { $points ->
+    [0] nothing to take off
+   *[other] −{ $points }
+}
 domino-net-scored = Net: **{ $net }** for { $side }, applied.
 domino-net-over = Net: **{ $net }** for { $side }, cancelled: it would pass 61.
 domino-net-none = Net: 0, nothing changes.
@@ -48,10 +64,28 @@ domino-net-none = Net: 0, nothing changes.
 ## Round settlement: blocked
 block-title = **Blocked!** Nobody can place and the boneyard is empty. Round { $round } is over.
 block-ranking = Lightest first: { $ranking }
-block-rank = { $rank }. { $player } ({ $pips } pips)
-block-award-scored = { $player }: opponents hold { $difference } more pips, rounded to { $rounded } → **+{ $points }** for { $side }.
-block-award-over = { $player }: opponents hold { $difference } more pips, rounded to { $rounded } → { $points } cancelled: { $side } would pass 61.
-block-award-skipped = { $player }: opponents hold { $difference } more pips, rounded to { $rounded } → { $points } not applied: the match was already won.
+block-rank = { $rank }. { $player } ({ $pips ->
+    [one] 1 pip
+   *[other] { $pips } pips
+})
+block-award-scored = { $player }: opponents hold { $difference ->
+    [one] 1 more pip
+   *[other] { $difference } more pips
+}, rounded to { $rounded } → **+{ $points }** for { $side }.
+block-award-over = { $player }: opponents hold { $difference ->
+    [one] 1 more pip
+   *[other] { $difference } more pips
+}, rounded to { $rounded } → { $points ->
+    [one] 1 point cancelled
+   *[other] { $points } points cancelled
+}: { $side } would pass 61.
+block-award-skipped = { $player }: opponents hold { $difference ->
+    [one] 1 more pip
+   *[other] { $difference } more pips
+}, rounded to { $rounded } → { $points ->
+    [one] 1 point not applied
+   *[other] { $points } points not applied
+}: the match was already won.
 block-no-awards = No hand is lighter than an opponent's by enough to score.
 block-winner = { $side } { $count ->
     [one] wins
@@ -82,5 +116,4 @@ status-turn-away = **{ $player }** to play; a computer player places for them wh
 table-restored = The bot restarted; this table carries on.
 table-ended = **{ $player }** ended the table.
 table-closed-unreadable = This table's saved game could not be read, so the table was closed. Sorry! Open a new one with /five-up start.
-reminder = { $mention }, it's your turn at Five Up (since { $since }). If you stay away, a computer player will place for you { $deadline }.
-board-title = The table now. { $status }
+reminder = { $mention }, it's your turn at Five Up (it began { $since }). If you stay away, a computer player will place for you { $deadline }.

@@ -1,5 +1,8 @@
 # Private (ephemeral) messages: a player's own hand and their choices.
-hand-tiles = Your tiles: { $tiles } ({ $pips } pips).
+hand-tiles = Your tiles: { $tiles } ({ $pips ->
+    [one] 1 pip
+   *[other] { $pips } pips
+}).
 hand-empty = You have no tiles left.
 hand-drew = You drew { $tiles }.
 hand-must-place = You must place { $tile }, the tile you drew.
@@ -20,5 +23,4 @@ option-over = over 61, cancelled
 option-settled = last tile
 option-settled-points = last tile, +{ $points }
 choice-tile = { $tile } (best: { $outcome })
-choice-on = on { $on }: ends { $total } → { $outcome }
 choice-opening = opening: ends { $total } → { $outcome }

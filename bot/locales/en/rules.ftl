@@ -18,7 +18,7 @@ rulebook-setup-title = Set-up
 rulebook-setup =
     - Shuffle the 28 tiles face down and deal **5 tiles to each player** (2, 3 or 4 players). The undealt tiles form the **boneyard**, and **all of them may be drawn** (none sleep).
     - Hands are private until the round is settled.
-    - The first round's **leader** is chosen by a **neutral lot**, a fair random draw among the players; tied candidates draw again. Holding a high double gives no priority.
+    - The first round's **leader** is chosen by a **neutral lot**, a fair random draw among the players: each draws a tile from the shuffled set and the **highest pip total leads**; tied candidates draw again. Holding a high double in your dealt hand gives no priority.
     - The leader may open with **any** tile. The opening tile scores like any other placement. Play then passes clockwise.
     - The player who goes out leads the next round; after a blocked round a new neutral lot chooses the leader.
 

@@ -4,7 +4,7 @@ cmd-five-up = Juega a Exact 61 Five Up, el juego de dominó
 cmd-start = Abre una mesa de Five Up en este canal
 cmd-start-bots = Cuántos jugadores de la máquina sentar (de 0 a 3)
 cmd-start-level = El nivel de los jugadores de la máquina
-cmd-start-lang = El idioma de los mensajes de la mesa
+cmd-start-lang = Idioma de la mesa (por defecto, el del servidor; si es inglés, el tuyo)
 cmd-join = Siéntate a la mesa de este canal
 cmd-leave = Deja la mesa antes de que empiece la partida
 cmd-hand = Mira tus fichas en privado y juégalas
@@ -13,6 +13,7 @@ cmd-play-tile = La ficha de tu mano, por ejemplo 3-5
 cmd-play-on = La ficha de la mesa a la que unirla
 cmd-board = Vuelve a mostrar la última imagen de la mesa
 cmd-score = Vuelve a mostrar la hoja de puntuación
+cmd-help = Una guía rápida y las reglas completas
 cmd-rules = Lee las reglas
 cmd-end = Cierra la mesa de este canal (anfitrión o permiso Gestionar mensajes)
 cmd-stats = La clasificación de este servidor y tu historial
@@ -22,11 +23,19 @@ choice-level-hard = difícil
 choice-lang-en = English (inglés)
 choice-lang-ko = 한국어 (coreano)
 choice-lang-es = Español
-rules-page = Página { $page } de { $pages }
 button-previous = Anterior
 button-next = Siguiente
 stats-title = Five Up en este servidor
-stats-line = { $rank }. { $player }: { $wins } ganadas de { $matches }, puntuación media { $average }
+stats-line = { $rank }. { $player }: { $wins ->
+    [one] 1 ganada
+   *[other] { $wins } ganadas
+} de { $matches }, { $average ->
+    [one] 1 punto
+   *[other] { $average } puntos
+} de media
 stats-none = Todavía no hay partidas terminadas en este servidor.
-stats-yours = Tu historial: partidas jugadas { $matches }, ganadas { $wins }, puntuación media { $average }.
+stats-yours = Tu historial: partidas jugadas { $matches }, ganadas { $wins }, { $average ->
+    [one] 1 punto
+   *[other] { $average } puntos
+} de media.
 stats-yours-none = Todavía no has terminado ninguna partida en este servidor.

@@ -4,9 +4,11 @@
 ## Quién es quién
 computer-name = Máquina { $number }
 side-team = { $first } y { $second }
+side-team-before-i = { $first } e { $second }
+player-called = { $name }
 
 ## Rondas
-round-lot = **Ronda { $round }.** El sorteo: { $draws } → abre **{ $player }**.
+round-lot = **Ronda { $round }.** El sorteo: { $draws } → **{ $player }** sacó la ficha de más valor y abre.
 round-lot-entry = { $player } { $tile }
 round-lot-again = empate, nuevo sorteo: { $draws }
 round-finisher = **Ronda { $round }.** { $player } jugó su última ficha en la ronda anterior y abre.
@@ -33,14 +35,26 @@ takeover = { $player } no está, así que la máquina coloca en su lugar hasta q
 ## Liquidación de la ronda: alguien jugó su última ficha
 domino-title = **¡{ $player } jugó su última ficha!** Termina la ronda { $round }.
 settlement-hands = Manos reveladas:
-settlement-hand = • { $player }: { $tiles } (valor { $pips })
+settlement-hand = • { $player }: { $tiles } ({ $pips ->
+    [one] valor 1
+   *[other] valor { $pips }
+})
 settlement-hand-empty = • { $player }: sin fichas
 domino-placement = Última colocación: { $points ->
     [one] 1 punto
    *[other] { $points } puntos
 }
-domino-opponents = Fichas rivales: valor { $pips }, redondeado a { $rounded } → +{ $points }
-domino-partner = Fichas del compañero: valor { $pips }, redondeado a { $rounded } → −{ $points }
+domino-opponents = Fichas rivales: { $pips ->
+    [one] valor 1
+   *[other] valor { $pips }
+}, redondeado a { $rounded } → +{ $points }
+domino-partner = Fichas del compañero: { $pips ->
+    [one] valor 1
+   *[other] valor { $pips }
+}, redondeado a { $rounded } → { $points ->
+    [0] no se resta nada
+   *[other] −{ $points }
+}
 domino-net-scored = Neto: **{ $net }** para { $side }, aplicado.
 domino-net-over = Neto: **{ $net }** para { $side }, descartado: superaría 61.
 domino-net-none = Neto: 0, nada cambia.
@@ -48,10 +62,28 @@ domino-net-none = Neto: 0, nada cambia.
 ## Liquidación de la ronda: bloqueo
 block-title = **¡Bloqueo!** Nadie puede colocar y el montón de robo está vacío. Termina la ronda { $round }.
 block-ranking = De menor a mayor valor: { $ranking }
-block-rank = { $rank }. { $player } (valor { $pips })
-block-award-scored = { $player }: los rivales suman { $difference } más, redondeado a { $rounded } → **+{ $points }** para { $side }.
-block-award-over = { $player }: los rivales suman { $difference } más, redondeado a { $rounded } → { $points } descartado: { $side } superaría 61.
-block-award-skipped = { $player }: los rivales suman { $difference } más, redondeado a { $rounded } → { $points } no aplicado: la partida ya estaba ganada.
+block-rank = { $rank }. { $player } ({ $pips ->
+    [one] valor 1
+   *[other] valor { $pips }
+})
+block-award-scored = { $player }: los rivales suman { $difference ->
+    [one] 1 más
+   *[other] { $difference } más
+}, redondeado a { $rounded } → **+{ $points }** para { $side }.
+block-award-over = { $player }: los rivales suman { $difference ->
+    [one] 1 más
+   *[other] { $difference } más
+}, redondeado a { $rounded } → { $points ->
+    [one] 1 punto descartado
+   *[other] { $points } puntos descartados
+}: { $side } superaría 61.
+block-award-skipped = { $player }: los rivales suman { $difference ->
+    [one] 1 más
+   *[other] { $difference } más
+}, redondeado a { $rounded } → { $points ->
+    [one] 1 punto no aplicado
+   *[other] { $points } puntos no aplicados
+}: la partida ya estaba ganada.
 block-no-awards = Ninguna mano es lo bastante más ligera que una rival como para puntuar.
 block-winner = { $side } { $count ->
     [one] gana
@@ -83,4 +115,3 @@ table-restored = El bot se reinició; esta mesa continúa.
 table-ended = **{ $player }** cerró la mesa.
 table-closed-unreadable = No se pudo leer la partida guardada de esta mesa, así que se cerró. ¡Lo sentimos! Abre una nueva con /five-up start.
 reminder = { $mention }, te toca en Five Up (desde { $since }). Si sigues ausente, la máquina colocará por ti { $deadline }.
-board-title = La mesa ahora. { $status }

@@ -1,5 +1,8 @@
 # Mensajes privados (efímeros): la mano de cada jugador y sus opciones.
-hand-tiles = Tus fichas: { $tiles } (valor { $pips }).
+hand-tiles = Tus fichas: { $tiles } ({ $pips ->
+    [one] valor 1
+   *[other] valor { $pips }
+}).
 hand-empty = No te quedan fichas.
 hand-drew = Robaste { $tiles }.
 hand-must-place = Debes colocar { $tile }, la ficha que robaste.
@@ -20,5 +23,4 @@ option-over = supera 61, descartado
 option-settled = última ficha
 option-settled-points = última ficha, +{ $points }
 choice-tile = { $tile } (mejor: { $outcome })
-choice-on = en { $on }: extremos { $total } → { $outcome }
 choice-opening = apertura: extremos { $total } → { $outcome }

@@ -17,7 +17,7 @@ rulebook-setup-title = Reparto y quien abre
 rulebook-setup =
     - Mezcla las fichas boca abajo y reparte **5 a cada jugador** (con 2, 3 o 4 jugadores). Deja todas las no repartidas boca abajo en el **montón de robo**, **todas disponibles para robar**.
     - Mantén privadas las fichas en mano hasta la liquidación de la ronda.
-    - Elige por **sorteo neutral** quién abre por primera vez; repítelo entre los jugadores empatados si hace falta. Las fichas repartidas, ni siquiera un doble alto, no dan prioridad para empezar, y el orden del reparto no afecta al juego.
+    - Elige por **sorteo neutral** quién abre por primera vez: cada jugador saca una ficha del juego mezclado y **abre la de más valor**; repítelo entre los jugadores empatados si hace falta. Las fichas repartidas, ni siquiera un doble alto, no dan prioridad para empezar, y el orden del reparto no afecta al juego.
     - **Quien abre** puede elegir **cualquier** ficha. La apertura puntúa como cualquier otra colocación. Los turnos siguen en sentido horario.
     - Quien juega su última ficha abre la ronda siguiente. Después de un bloqueo, elige por un nuevo sorteo neutral quién abre.
 

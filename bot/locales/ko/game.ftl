@@ -1,37 +1,42 @@
 # 공개 테이블 메시지: 타일을 놓을 때마다 하나씩, 그리고 라운드 정산.
-# 플레이어에게 보이는 점수는 표시 점수(원점수 ÷ 5)입니다. 이름 뒤에는 받침과 상관없는 "님"을 붙입니다.
+# 플레이어에게 보이는 점수는 표시 점수(원점수 ÷ 5)입니다. 사람 이름은 player-called로 "님"을 붙이고 (컴퓨터에는 붙이지 않음), 이름 뒤의 조사는 "이(가)"처럼 적으면 받침에 맞게 골라집니다.
 
 ## 누가 누구인가
 computer-name = 컴퓨터 { $number }
 side-team = { $first } & { $second }
+side-team-before-i = { $first } & { $second }
+player-called = { $name } 님
 
 ## 라운드
-round-lot = **라운드 { $round }.** 추첨: { $draws } → **{ $player }** 님이 선공합니다.
+round-lot = **라운드 { $round }.** 추첨: { $draws } → 눈값 합이 가장 큰 **{ $player }**이(가) 선공합니다.
 round-lot-entry = { $player } { $tile }
 round-lot-again = 동률, 다시 추첨: { $draws }
-round-finisher = **라운드 { $round }.** 지난 라운드에 타일을 소진한 { $player } 님이 선공합니다.
+round-finisher = **라운드 { $round }.** 지난 라운드에 타일을 소진한 { $player }이(가) 선공합니다.
 
 ## 타일 놓기
-placed-opening = **{ $player }** 님이 { $tile } 타일로 시작했습니다.
-placed-on = **{ $player }** 님이 { $tile } 타일을 { $on }에 놓았습니다.
+placed-opening = **{ $player }**이(가) { $tile } 타일로 시작했습니다.
+placed-on = **{ $player }**이(가) { $tile } 타일을 { $on }에 놓았습니다.
 ends-breakdown = 끝 { $values } = **{ $total }**
 ends-total = 끝 합계 **{ $total }**
 outcome-scored = { $ends } → { $side }에게 **+{ $points }**.
 outcome-none = { $ends } → 득점 없음.
 outcome-over = { $ends } → { $points }점 취소: { $side }의 점수가 61점을 초과합니다.
 outcome-settled = { $ends } → 마지막 타일이므로 아래 라운드 정산과 합칩니다.
-drew = **{ $player }** 님이 남은 타일 더미에서 타일 { $count }개를 뽑았습니다.
-passed = **{ $player }** 님이 차례를 넘겼습니다: 놓을 수 있는 타일이 없고 남은 타일 더미가 비었습니다.
-takeover = { $player } 님이 자리를 비워, 돌아올 때까지 컴퓨터 플레이어가 대신 놓습니다.
+drew = **{ $player }**이(가) 남은 타일 더미에서 타일 { $count }개를 뽑았습니다.
+passed = **{ $player }**이(가) 차례를 넘겼습니다: 놓을 수 있는 타일이 없고 남은 타일 더미가 비었습니다.
+takeover = { $player }이(가) 자리를 비워, 돌아올 때까지 컴퓨터 플레이어가 대신 놓습니다.
 
 ## 라운드 정산: 마지막 타일을 놓았을 때
-domino-title = **{ $player } 님이 마지막 타일을 놓았습니다!** 라운드 { $round } 종료.
+domino-title = **{ $player }이(가) 마지막 타일을 놓았습니다!** 라운드 { $round } 종료.
 settlement-hands = 공개된 보유 타일:
 settlement-hand = • { $player }: { $tiles } (눈값 { $pips })
 settlement-hand-empty = • { $player }: 타일 없음
 domino-placement = 마지막 놓기: { $points }점
 domino-opponents = 상대 타일: 눈값 { $pips } → 반올림 { $rounded } → +{ $points }
-domino-partner = 파트너 타일: 눈값 { $pips } → 반올림 { $rounded } → −{ $points }
+domino-partner = 파트너 타일: 눈값 { $pips } → 반올림 { $rounded } → { $points ->
+    [0] 뺄 점수 없음
+   *[other] −{ $points }
+}
 domino-net-scored = 순효과: { $side }에게 **{ $net }**, 적용합니다.
 domino-net-over = 순효과: { $side }에게 **{ $net }**, 61점을 초과하므로 취소합니다.
 domino-net-none = 순효과: 0, 바뀌는 점수가 없습니다.
@@ -41,8 +46,8 @@ block-title = **막힘!** 아무도 놓을 수 없고 남은 타일 더미가 �
 block-ranking = 가벼운 순서: { $ranking }
 block-rank = { $rank }. { $player } (눈값 { $pips })
 block-award-scored = { $player }: 상대 눈값이 { $difference } 더 많음, 반올림 { $rounded } → { $side }에게 **+{ $points }**.
-block-award-over = { $player }: 상대 눈값이 { $difference } 더 많음, 반올림 { $rounded } → { $points } 취소: { $side }의 점수가 61점을 초과합니다.
-block-award-skipped = { $player }: 상대 눈값이 { $difference } 더 많음, 반올림 { $rounded } → { $points } 적용하지 않음: 경기는 이미 끝났습니다.
+block-award-over = { $player }: 상대 눈값이 { $difference } 더 많음, 반올림 { $rounded } → { $points }점 취소: { $side }의 점수가 61점을 초과합니다.
+block-award-skipped = { $player }: 상대 눈값이 { $difference } 더 많음, 반올림 { $rounded } → { $points }점 적용하지 않음: 경기는 이미 끝났습니다.
 block-no-awards = 득점할 만큼 상대보다 가벼운 보유 타일이 없습니다.
 block-winner = { $count ->
    *[other] 가장 가벼운 보유 타일로 라운드 승리: { $side }
@@ -60,13 +65,12 @@ status-hands = 보유 타일: { $hands }. 남은 타일 더미: { $boneyard }.
 status-hand = { $player } ({ $count })
 status-scores = 점수 (목표 61): { $scores }
 status-score = { $side } **{ $points }**
-status-turn = **{ $player }** 님 차례 ({ $clock } 시작).
-status-turn-computer = **{ $player }** 님이 생각 중…
-status-turn-away = **{ $player }** 님 차례: 자리를 비운 동안 컴퓨터 플레이어가 대신 놓습니다.
+status-turn = **{ $player }** 차례 ({ $clock } 시작).
+status-turn-computer = **{ $player }**이(가) 생각 중…
+status-turn-away = **{ $player }** 차례: 자리를 비운 동안 컴퓨터 플레이어가 대신 놓습니다.
 
 ## 테이블의 일생
 table-restored = 봇이 다시 시작되었습니다. 이 테이블은 계속됩니다.
-table-ended = **{ $player }** 님이 테이블을 끝냈습니다.
-table-closed-unreadable = 이 테이블의 저장된 경기를 읽을 수 없어 테이블을 닫았습니다. 죄송합니다! /five-up start 로 새 테이블을 여세요.
+table-ended = **{ $player }**이(가) 테이블을 끝냈습니다.
+table-closed-unreadable = 이 테이블의 저장된 경기를 읽을 수 없어 테이블을 닫았습니다. 죄송합니다! /five-up start로 새 테이블을 여세요.
 reminder = { $mention } 님, 파이브 업 차례입니다 ({ $since }부터). 계속 자리를 비우면 { $deadline } 컴퓨터 플레이어가 대신 놓습니다.
-board-title = 지금의 테이블. { $status }

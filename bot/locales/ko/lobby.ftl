@@ -1,11 +1,16 @@
 # 공개 대기실 메시지와 그 버튼.
-lobby-title = **정확히 61 파이브 업**: { $host } 님이 테이블을 열었습니다. 정확히 61점에 먼저 도달하는 쪽이 이깁니다.
+lobby-title = **정확히 61 파이브 업**: { $host }이(가) 테이블을 열었습니다. 정확히 61점에 먼저 도달하는 쪽이 이깁니다.
 lobby-seat-player = { $number }. { $player }
 lobby-seat-computer = { $number }. 🤖 { $player } ({ $level })
 lobby-teams = 파트너는 마주 앉습니다: **{ $first }** 대 **{ $second }**.
 lobby-count = 4자리 중 { $count }자리가 찼습니다. **참가**를 눌러 앉으세요. 방장은 2~4명으로 시작합니다.
+lobby-full = 4자리가 모두 찼습니다: 방장이 시작할 수 있습니다.
+lobby-choose = **같이 앉기…**에서 파트너를 고르세요. 남은 자리에는 컴퓨터 플레이어가 앉습니다.
+lobby-sit-with = 같이 앉기…
+lobby-sit-seat = { $number }번 자리
+lobby-partnered = 이제 { $player }와(과) 파트너입니다.
 lobby-started = 경기가 시작되었습니다. 행운을 빕니다!
-lobby-cancelled = { $player } 님이 테이블을 취소했습니다.
+lobby-cancelled = { $player }이(가) 테이블을 취소했습니다.
 lobby-closed = 이 테이블은 닫혔습니다.
 lobby-joined = { $number }번 자리에 앉았습니다.
 lobby-left = 테이블에서 나갔습니다.
