@@ -28,3 +28,5 @@ error-must-play-drawn = You must place { $tile }, the tile you just drew.
 error-match-over = The match is over.
 error-round-over = The round is over; the next one is being dealt.
 error-bad-record = The saved game could not be read.
+error-table-moved = Another copy of the bot has just taken this table over, so nothing changed here. Please try again in a moment.
+error-not-saved = That could not be saved: the bot's database is not answering. Nothing changed; please try again in a moment.

@@ -28,3 +28,5 @@ error-must-play-drawn = Debes colocar { $tile }, la ficha que acabas de robar.
 error-match-over = La partida ha terminado.
 error-round-over = La ronda ha terminado; se está repartiendo la siguiente.
 error-bad-record = No se pudo leer la partida guardada.
+error-table-moved = Otra instancia del bot acaba de hacerse cargo de esta mesa, así que aquí no ha cambiado nada. Inténtalo de nuevo en un momento.
+error-not-saved = No se pudo guardar: la base de datos del bot no responde. No ha cambiado nada; inténtalo de nuevo en un momento.

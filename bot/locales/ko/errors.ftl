@@ -28,3 +28,5 @@ error-must-play-drawn = 방금 뽑은 { $tile } 타일을 놓아야 합니다.
 error-match-over = 경기가 끝났습니다.
 error-round-over = 라운드가 끝났습니다. 다음 라운드를 나누는 중입니다.
 error-bad-record = 저장된 경기를 읽을 수 없습니다.
+error-table-moved = 다른 봇 인스턴스가 방금 이 테이블을 넘겨받았기 때문에 여기서는 아무것도 바뀌지 않았습니다. 잠시 후 다시 시도해 주세요.
+error-not-saved = 봇의 데이터베이스가 응답하지 않아 저장하지 못했습니다. 아무것도 바뀌지 않았으니 잠시 후 다시 시도해 주세요.
