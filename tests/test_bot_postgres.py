@@ -326,6 +326,11 @@ async def test_postgresql_restarting_under_a_match_costs_only_the_move_being_mad
             clicked = await c.fake.click(user, c.fake._message(hand), on_id)
         answer = c.reader.reply(clicked, user, table.lang)
         assert answer.content == t(pick_locale(user.locale), "error-not-saved") and table.move_no == move
+        # nor can a new table be opened meanwhile: the same answer, and no table left behind
+        lounge = c.guild.channel("lounge")
+        opened = await c.slash(c.users[1], lounge, "five-up start")
+        assert opened.ephemeral and opened.content == t(pick_locale(c.users[1].locale), "error-not-saved")
+        assert c.bot.manager.table_in(lounge.id) is None
 
         await asyncio.to_thread(own_server.start_again)
         async with Raw(own_url) as raw:  # every move acknowledged before the crash is there
