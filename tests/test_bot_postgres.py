@@ -236,10 +236,12 @@ def _where(option: Option) -> dict[str, str]:
 
 
 async def test_two_processes_racing_a_computer_turn_write_it_once(
-    postgres_backend: Backend, caplog: pytest.LogCaptureFixture
+    backend: Backend, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Both restore a table where a computer is to move; one's placement lands, the other stops quietly."""
-    url = await postgres_backend.target()
+    """Both restore a table where a computer is to move; one's placement lands, the other stops quietly.
+
+    On both backends: two processes on one SQLite file (a mistake, but a possible one) are refused alike."""
+    url = await backend.target()
     caplog.set_level(logging.WARNING)
     async with other_process(url, computer_pause=(60.0, 60.0)) as (setup, _):  # its computer never gets to move
         await setup.open_table(guild_id=7, channel_id=100, host_id=1, host_name="ana", lang="en", bots=1, seed="race-1")
