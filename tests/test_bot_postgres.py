@@ -31,7 +31,7 @@ from test_bot_review import Club, first, play_out
 from bot import live_table
 from bot.app import FiveUpBot, hosting
 from bot.computer import InlineComputer
-from bot.config import Config
+from bot.config import Config, load_config
 from bot.i18n import pick_locale, t
 from bot.manager import Manager, new_seed
 from bot.pictures import PngRenderer
@@ -133,6 +133,24 @@ def plays(table: Table) -> list[tuple[object, object]]:
 
 def moved_on_warnings(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
     return [r for r in caplog.records if MOVED_ON in r.getMessage()]
+
+
+# -- the configuration ----------------------------------------------------------------------------
+
+
+async def test_the_bot_opens_postgresql_from_its_config_and_never_logs_the_password(
+    postgres_backend: Backend, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = await postgres_backend.target()
+    # the test server trusts every local connection, so any password is accepted and must stay unseen
+    with_password = url.replace("postgresql://postgres@", "postgresql://postgres:s3cret-pw@")
+    config = load_config({"DATABASE_URL": with_password.replace("postgresql://", "postgres://")}, env_file=None)
+    caplog.set_level(logging.DEBUG)
+    async with hosting(config, computer=InlineComputer(), computer_pause=(0.0, 0.0)) as (manager, _):
+        assert isinstance(manager.storage, PostgresStorage)
+        assert await manager.restore() == []
+    assert "storage: postgresql://postgres:***@/" in caplog.text
+    assert "s3cret-pw" not in caplog.text and "s3cret-pw" not in repr(config)
 
 
 # -- whole matches --------------------------------------------------------------------------------
