@@ -1,14 +1,17 @@
-"""Benchmark of the bot's game manager under load: many tables at once, with rendering and SQLite.
+"""Benchmark of the bot's game manager under load: many tables at once, with rendering, on SQLite and PostgreSQL.
 
-Run from the project's root: `.venv/bin/python bench/bench_bot.py [--quick]`. It prints figures
-and is not a test. Everything goes through `bot.manager.Manager` exactly as the Discord layer
-calls it (commit to a real SQLite file, both pictures drawn off the event loop); only the
-Discord HTTP calls are left out, since they happen after the reply is ready.
+Run from the project's root: `.venv/bin/python bench/bench_bot.py [--quick] [--backends sqlite,postgres]`.
+It prints figures and is not a test. Everything goes through `bot.manager.Manager` exactly as the
+Discord layer calls it (a version-checked commit before the reply, both pictures drawn off the
+event loop); only the Discord HTTP calls are left out, since they happen after the reply is ready.
+The load scenario runs on each backend in the same run, side by side: a real SQLite file (WAL),
+and a throwaway local PostgreSQL server (tests/pg_server.py, over its Unix socket, fsync and
+synchronous_commit on: its defaults) reached through the bot's asyncpg pool.
 
 1. Baseline, same run: one table alone, the same clicks.
-2. Load (issue 4): 50 tables playing at once, players thinking 0.5-2 s between clicks; an
-   accepted click -> reply ready, p50 / p95 (target p95 <= 300 ms), and the event loop's
-   longest block (target < 50 ms), measured by a 5 ms heartbeat.
+2. Load (issues 4 and 12): 50 tables playing at once, players thinking 0.5-2 s between clicks;
+   an accepted click -> reply ready, p50 / p95 (target p95 <= 300 ms), and the event loop's
+   longest block (target < 50 ms), measured by a 5 ms heartbeat; on SQLite, then on PostgreSQL.
 3. Saturation, for scale: the same 50 tables clicking as fast as replies come (no target).
 4. Computers (issue 5): 10 tables where a `hard` computer answers every human placement, its
    search in worker processes; the event loop's longest block must stay < 50 ms.
@@ -23,23 +26,27 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # pg_server: the throwaway PostgreSQL server
 
 from bot.computer import ComputerPlayers, InlineComputer, ProcessComputer  # noqa: E402
 from bot.i18n import t  # noqa: E402
 from bot.manager import Manager  # noqa: E402
 from bot.pictures import PngRenderer  # noqa: E402
-from bot.storage import Storage  # noqa: E402
+from bot.storage import Storage, is_postgres_url  # noqa: E402
 from bot.tables import Post, Table, TableStatus  # noqa: E402
 from engine import Match  # noqa: E402
 
 LATENCY_TARGET_MS = 300.0
 STALL_TARGET_MS = 50.0
 HEARTBEAT_S = 0.005
+T = TypeVar("T")
 
 
 class Counter:
@@ -147,9 +154,12 @@ async def scenario(
     bots: int = 0,
     level: str = "normal",
     computer: ComputerPlayers | None = None,
+    database: str | None = None,
 ) -> tuple[list[float], Heartbeat, int]:
+    """`database`: a PostgreSQL URL (an empty database), or None for a new SQLite file."""
     with tempfile.TemporaryDirectory() as folder:
-        storage = await Storage.open(Path(folder) / "bench.sqlite3")
+        storage = await Storage.open(database or Path(folder) / "bench.sqlite3")
+        assert database is None or is_postgres_url(database)
         counter = Counter()
         manager = Manager(
             storage,
@@ -200,12 +210,18 @@ async def main() -> None:
     parser.add_argument("--quick", action="store_true", help="shorter runs (about 30 s in all)")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--hard-tables", type=int, default=10)
+    parser.add_argument(
+        "--backends", default="sqlite,postgres", help="the load scenario's databases, comma-separated (default: both)"
+    )
     args = parser.parse_args()
+    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    if not backends or any(b not in ("sqlite", "postgres") for b in backends):
+        parser.error("--backends takes sqlite, postgres or both")
     load_s = 10.0 if args.quick else 30.0
     base_s = 5.0 if args.quick else 10.0
     hard_s = 10.0 if args.quick else 20.0
 
-    print("bench_bot: the game manager with SQLite and rendering (Discord HTTP excluded)\n")
+    print(f"bench_bot: the game manager with rendering, on {' and '.join(backends)} (Discord HTTP excluded)\n")
     # fonts, sprites and the English catalog load once, before anything is timed (the bot has them before it serves)
     t("en", "lobby-count", count=1)
     warm = Match.new(2, "warm-up")
@@ -214,8 +230,14 @@ async def main() -> None:
     PngRenderer().table(warm.snapshot())
     base = await scenario("baseline", tables=1, seconds=base_s, think=(0.05, 0.1))
     report("baseline: 1 table alone, clicks every 0.05-0.1 s", *base, base_s)
-    load = await scenario("load", tables=args.tables, seconds=load_s, think=(0.5, 2.0))
-    report(f"load: {args.tables} tables at once, people thinking 0.5-2 s", *load, load_s)
+    for backend in backends:
+        if backend == "sqlite":
+            load = await scenario("load", tables=args.tables, seconds=load_s, think=(0.5, 2.0))
+        else:
+            load = await on_postgres(
+                lambda url: scenario("load", tables=args.tables, seconds=load_s, think=(0.5, 2.0), database=url)
+            )
+        report(f"load on {backend}: {args.tables} tables at once, people thinking 0.5-2 s", *load, load_s)
 
     burst_s = 5.0
     burst = await scenario("burst", tables=args.tables, seconds=burst_s, think=(0.0, 0.01))
@@ -230,6 +252,23 @@ async def main() -> None:
     finally:
         computer.close()
     report(f"computers: {args.hard_tables} tables, a person against `hard` (2 worker processes)", *hard, hard_s)
+
+
+async def on_postgres(run: Callable[[str], Awaitable[T]]) -> T:
+    """`run(url)` on an empty database of a new local PostgreSQL server, stopped afterwards."""
+    import asyncpg
+    from pg_server import PostgresServer
+
+    server = await asyncio.to_thread(lambda: PostgresServer(durable=True).start())
+    try:
+        con = await asyncpg.connect(server.url())
+        try:
+            await con.execute('CREATE DATABASE "bench"')
+        finally:
+            await con.close()
+        return await run(server.url("bench"))
+    finally:
+        await asyncio.to_thread(server.stop)
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@ processes, the game manager and its publisher) and closes it again after the bot
 handed those and restores the saved tables in `setup_hook`. Scale-out is Discord's own
 sharding. A table lives in one channel, a channel in one guild, a guild in one shard; so a
 large deployment can run shard clusters as separate processes (`SHARD_COUNT`, `SHARD_IDS`),
-each with its own database file. Only the `guilds` intent is needed: the bot works by slash
-commands and buttons, and reads no messages.
+all on one PostgreSQL database (`DATABASE_URL`), each restoring only the tables of its own
+shards. Only the `guilds` intent is needed: the bot works by slash commands and buttons, and
+reads no messages.
 """
 
 from __future__ import annotations
@@ -112,8 +113,9 @@ async def hosting(
 
     By default the computers choose in worker processes, started here (tests pass their own)."""
     async with AsyncExitStack() as stack:
-        storage = await Storage.open(config.database_path)
+        storage = await Storage.open(config.database)
         stack.push_async_callback(storage.close)
+        log.info("storage: %s", config.database_shown)
         if computer is None:
             workers = max(1, min(2, os.cpu_count() or 1))  # as measured in bench/bench_bot.py
             pool = ProcessComputer(workers=workers)
@@ -129,6 +131,8 @@ async def hosting(
             turn_timeout=config.turn_timeout,
             computer_pause=computer_pause,
             seeds=seeds,
+            shard_count=config.shard_count,
+            shard_ids=config.shard_ids,
         )
         stack.push_async_callback(manager.close)
         yield manager, publisher

@@ -5,7 +5,8 @@ The file is read by python-dotenv, so it follows the usual `.env` syntax (quotes
 
 Parsed once at start-up into a frozen value, so a typo in a number fails at
 once with a sentence naming the variable instead of deep inside the bot. The
-token never appears in `repr` or in the log.
+token never appears in `repr` or in the log, nor does the password of `DATABASE_URL`
+(`Config.database_shown` is the URL as it may be logged).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from dotenv import dotenv_values
 
@@ -22,6 +24,7 @@ DEFAULT_DATABASE = "./five_up.sqlite3"
 DEFAULT_TIMEOUT = 300.0
 N = TypeVar("N", int, float)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
 class ConfigError(ValueError):
@@ -32,11 +35,22 @@ class ConfigError(ValueError):
 class Config:
     token: str = field(default="", repr=False)
     database_path: Path = Path(DEFAULT_DATABASE)
+    database_url: str | None = field(default=None, repr=False)  # PostgreSQL; None: the SQLite file above
     dev_guild_id: int | None = None
     turn_timeout: float = DEFAULT_TIMEOUT
     log_level: str = "INFO"
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def database(self) -> str | Path:
+        """What the storage opens: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def database_shown(self) -> str:
+        """The database as the log may show it: a URL without its password."""
+        return str(self.database_path) if self.database_url is None else without_password(self.database_url)
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -71,6 +85,8 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
     shard_ids = get("SHARD_IDS")
     ids = tuple(_number("SHARD_IDS", part, int) for part in shard_ids.split(",")) if shard_ids else None
     count = _number("SHARD_COUNT", get("SHARD_COUNT"), int)
+    if count is not None and count < 1:
+        raise ConfigError(f"SHARD_COUNT must be at least 1, not {count}")
     if ids is not None and count is None:
         raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
     if ids is not None and count is not None and any(not 0 <= i < count for i in ids):
@@ -78,6 +94,7 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
     return Config(
         token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
+        database_url=_database_url(get("DATABASE_URL")),
         dev_guild_id=_number("DEV_GUILD_ID", get("DEV_GUILD_ID"), int),
         turn_timeout=timeout,
         log_level=level,
@@ -93,3 +110,35 @@ def _number(name: str, text: str, kind: type[N]) -> N | None:
         return kind(text)
     except ValueError:
         raise ConfigError(f"{name} must be a number, not {text!r}") from None
+
+
+def _database_url(text: str) -> str | None:
+    """A PostgreSQL URL, or None (unset: SQLite). The complaint never repeats the URL: it may hold a password."""
+    if not text:
+        return None
+    scheme, colon, _ = text.partition("://")
+    if not colon or scheme.lower() not in POSTGRES_SCHEMES:
+        said = f"it starts with {scheme[:20]!r}" if colon else "it is not a URL"
+        raise ConfigError(
+            f"DATABASE_URL must be a postgresql:// (or postgres://) URL, or empty for SQLite at DATABASE_PATH; {said}"
+        )
+    try:
+        urlsplit(text).port  # noqa: B018 -- reading it checks it
+    except ValueError:
+        raise ConfigError("DATABASE_URL has a port that is not a number") from None
+    return text if scheme == "postgresql" else f"postgresql://{text.partition('://')[2]}"  # one spelling
+
+
+def without_password(url: str) -> str:
+    """`url` with any password (in the user part or a `password=` query parameter) shown as ***."""
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    user, at, host = netloc.rpartition("@")
+    if at and ":" in user:
+        netloc = f"{user.partition(':')[0]}:***@{host}"
+    query = parts.query
+    if query:
+        pairs = parse_qsl(query, keep_blank_values=True)
+        if any(key == "password" for key, _ in pairs):
+            query = urlencode([(key, "***" if key == "password" else value) for key, value in pairs], safe="/*")
+    return urlunsplit(parts._replace(netloc=netloc, query=query))

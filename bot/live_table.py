@@ -4,7 +4,10 @@ A `LiveTable` alone changes its `Table`, always under its own asyncio.Lock, so t
 simultaneous clicks can never both place; the engine decides whether a move is legal and who
 may make it. Every accepted action is committed to storage before the caller gets an answer
 (a failed write rolls the match back to the record last saved), and the public message it
-causes is handed, in lock order, to the `Publisher`. Pictures are drawn on a worker thread,
+causes is handed, in lock order, to the `Publisher`. Every write states the version of the row
+it follows: if another process wrote the table since (it took the guild over), the action is
+refused, nothing is applied and the table leaves this process; if the database does not answer,
+the action is refused with "try again" and the table stays. Pictures are drawn on a worker thread,
 so one table's rendering never stalls another table's turn. What comes next (a computer's
 turn, an idle player's clock) is the `Turns`' job, armed after every action.
 """
@@ -14,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -36,7 +39,7 @@ from engine import (
 
 from . import rows, texts
 from .pictures import Renderer
-from .storage import Storage
+from .storage import NEW_TABLE_VERSION, Storage, StorageUnavailableError, TableMovedOnError
 from .tables import (
     MAX_SEATS,
     MIN_PLAYERS,
@@ -53,6 +56,8 @@ from .tables import (
 )
 
 log = logging.getLogger(__name__)
+
+RETRY_SAVE_S = 5.0  # a computer's move the database did not take is tried again after this long
 
 
 class Publisher(Protocol):
@@ -87,11 +92,16 @@ class Services:
 class LiveTable:
     """A table being hosted: its state (`table`), its lock, its last saved record, its latest pictures."""
 
-    def __init__(self, table: Table, services: Services, *, saved_record: str | None = None) -> None:
+    def __init__(
+        self, table: Table, services: Services, *, saved_record: str | None = None, version: int = NEW_TABLE_VERSION
+    ) -> None:
         self.table = table
         self.services = services
         self.lock = asyncio.Lock()
         self.saved_record = saved_record  # the record as last committed: what a failed write rolls back to
+        self.version = version  # the stored row's version as last written here: what the next write expects
+        self.moved_on = False  # another process wrote the table: it is no longer hosted here
+        self._unsaved = False  # the last write found the database unavailable (logged once until one succeeds)
         self.pictures: tuple[Picture, ...] = ()  # the latest table pictures, for /five-up board and score
 
     # -- the lobby ----------------------------------------------------------
@@ -101,8 +111,10 @@ class LiveTable:
 
     async def set_lobby_message(self, message_id: int | None) -> None:
         async with self.lock:
+            await self._write(
+                lambda version: self.services.storage.set_lobby_message(self.table.id, message_id, version)
+            )
             self.table.lobby_message_id = message_id
-            await self.services.storage.set_lobby_message(self.table.id, message_id)
 
     async def join(self, *, user_id: int, name: str, locale: str) -> Lobby:
         table = self.table
@@ -115,7 +127,9 @@ class LiveTable:
             # people sit before the computer seats, so friends who join play with each other
             humans = sum(1 for s in table.seats if not s.is_computer)
             seats = [*table.seats[:humans], Seat(user_id, texts.plain(name)), *table.seats[humans:]]
-            await self.services.storage.save_seats(table.id, rows.seat_rows(seats))
+            await self._write(
+                lambda version: self.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
+            )
             table.seats = seats
             return self.lobby(texts.joined(locale, humans + 1))
 
@@ -130,7 +144,9 @@ class LiveTable:
             if user_id == table.host_id:
                 raise Refusal("host-cannot-leave")
             seats = [s for i, s in enumerate(table.seats) if i != seat]
-            await self.services.storage.save_seats(table.id, rows.seat_rows(seats))
+            await self._write(
+                lambda version: self.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
+            )
             table.seats = seats
             return self.lobby(texts.left(locale))
 
@@ -163,7 +179,9 @@ class LiveTable:
                 raise Refusal("team-full", player=partner.name, partner=moved.name)
             seats = list(table.seats)
             seats[seat], seats[opposite] = moved, seats[seat]
-            await self.services.storage.save_seats(table.id, rows.seat_rows(seats))
+            await self._write(
+                lambda version: self.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
+            )
             table.seats = seats
             return self.lobby(texts.partnered(locale, partner.name))
 
@@ -176,7 +194,8 @@ class LiveTable:
                 raise Refusal("need-players")
             match = Match.new(len(table.seats), table.seed)
             record = match.record.dumps()
-            await self.services.storage.start_match(table.id, rows.seat_rows(table.seats), record)
+            seat_rows = rows.seat_rows(table.seats)
+            await self._write(lambda version: self.services.storage.start_match(table.id, seat_rows, record, version))
             table.match = match
             self.saved_record = record
             table.status = TableStatus.PLAYING
@@ -218,7 +237,7 @@ class LiveTable:
             raise Refusal("table-gone")
 
     async def _close(self, reason: str) -> None:
-        await self.services.storage.close_table(self.table.id, reason)
+        await self._write(lambda version: self.services.storage.close_table(self.table.id, reason, version))
         self.table.status = TableStatus.CLOSED
         self.services.forget(self)
 
@@ -334,8 +353,18 @@ class LiveTable:
             note = texts.takeover(self.table.lang, self.table.seats[seat].name) if announce else ""
             try:
                 await self._apply(seat, tile, on, note=note)
+            except Refusal as refusal:  # not saved (logged by _write): tried again later; moved on: stops here
+                if refusal.code == "not-saved":
+                    asyncio.get_running_loop().call_later(RETRY_SAVE_S, self._retry_computer, move_no)
+                elif refusal.code != "table-moved":
+                    log.exception("computer turn refused at table %s, move %s", self.table.id, move_no)
             except Exception:
                 log.exception("computer turn failed at table %s, move %s", self.table.id, move_no)
+
+    def _retry_computer(self, move_no: int) -> None:
+        """The computer's move was not saved: if nothing happened since, its turn starts again."""
+        if not self.moved_on and self.waiting_for(move_no):
+            self.services.turns.arm(self)
 
     async def remind(self, move_no: int, seat: int, *, since: float, deadline: float) -> bool:
         """Nudge the player to move, if nobody has moved since `move_no` (False: somebody has)."""
@@ -415,12 +444,14 @@ class LiveTable:
         match = table.match
         assert match is not None
         record = match.record.dumps()
+        storage = self.services.storage
         if match.phase is Phase.OVER:
-            await self.services.storage.finish_match(table.id, table.guild_id, record, rows.result_rows(table))
+            results = rows.result_rows(table)
+            await self._write(lambda version: storage.finish_match(table.id, table.guild_id, record, results, version))
             table.status = TableStatus.OVER
             self.services.forget(self)
         else:
-            await self.services.storage.save_record(table.id, record)
+            await self._write(lambda version: storage.save_record(table.id, record, version))
         self.saved_record = record
 
     async def _scoresheet(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
@@ -430,6 +461,35 @@ class LiveTable:
         except Exception:
             log.exception("drawing the scoresheet of table %s failed at move %s", self.table.id, self.table.move_no)
             return ()
+
+    async def _write(self, write: Callable[[int], Awaitable[int]]) -> None:
+        """Every write of this table: it expects the version last written here and keeps the one returned.
+
+        The table moved on (another process wrote it: the guild was taken over): nothing changed,
+        the action is refused and the table leaves this process, logged once. The database did
+        not answer: the action is refused with "try again", the table stays (logged once until a
+        write succeeds again). The caller changes memory only after this returns."""
+        table = self.table
+        if self.moved_on:
+            raise Refusal("table-moved")
+        try:
+            self.version = await write(self.version)
+        except TableMovedOnError:
+            self.moved_on = True
+            log.warning(
+                "table %s (channel %s) was written by another process since version %s: no longer hosted here",
+                table.id,
+                table.channel_id,
+                self.version,
+            )
+            self.services.forget(self)
+            raise Refusal("table-moved") from None
+        except StorageUnavailableError as e:
+            if not self._unsaved:
+                log.warning("table %s: not saved, the database is unavailable (%s); the action is refused", table.id, e)
+            self._unsaved = True
+            raise Refusal("not-saved") from None
+        self._unsaved = False
 
     async def _pictures(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
         """The table's pictures, drawn on a worker thread. The placement is already saved, so a

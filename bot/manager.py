@@ -14,7 +14,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine import Option, Tile
 
@@ -23,7 +23,7 @@ from .computer import ComputerPlayers
 from .i18n import pick_locale
 from .live_table import LiveTable, Publisher, Services
 from .pictures import Renderer
-from .storage import ChannelBusyError, Storage
+from .storage import ChannelBusyError, Storage, StorageUnavailableError
 from .tables import LEVELS, MAX_SEATS, Hand, Lobby, Played, Post, PostKind, Refusal, Seat, Table, TableStatus
 from .turn_clock import TurnClock
 
@@ -36,7 +36,10 @@ def new_seed() -> str:
 
 
 class Manager:
-    """Every table this process hosts. Create, then `await restore()` to bring back saved tables."""
+    """Every table this process hosts. Create, then `await restore()` to bring back saved tables.
+
+    With `shard_count` (and `shard_ids`, the shards this process runs), only the tables of guilds
+    on those shards are restored; stats still read every table."""
 
     def __init__(
         self,
@@ -50,8 +53,12 @@ class Manager:
         clock: Callable[[float], str] = texts.discord_clock,
         now: Callable[[], float] = time.time,
         seeds: Callable[[], str] = new_seed,
+        shard_count: int | None = None,
+        shard_ids: Sequence[int] | None = None,
     ) -> None:
         self.storage = storage
+        self.shard_count = shard_count
+        self.shard_ids = None if shard_ids is None else tuple(shard_ids)
         self.publisher = publisher
         self.turns = TurnClock(computer, turn_timeout=turn_timeout, computer_pause=computer_pause)
         self.services = Services(storage, publisher, renderer, self.turns, clock, now, self._forget)
@@ -59,6 +66,8 @@ class Manager:
         self._by_id: dict[int, LiveTable] = {}
         self._by_channel: dict[int, LiveTable] = {}
         self._opening = asyncio.Lock()
+        self._moved_ids: set[int] = set()  # tables another process took over: their actions say so
+        self._moved_channels: set[int] = set()
 
     # -- finding tables -----------------------------------------------------
 
@@ -71,11 +80,11 @@ class Manager:
         if table_id is not None:
             live = self._by_id.get(table_id)
             if live is None or (channel_id is not None and live.table.channel_id != channel_id):
-                raise Refusal("table-gone")
+                raise Refusal("table-moved" if table_id in self._moved_ids else "table-gone")
             return live
         live = self._by_channel.get(channel_id) if channel_id is not None else None
         if live is None:
-            raise Refusal("no-table")
+            raise Refusal("table-moved" if channel_id in self._moved_channels else "no-table")
         return live
 
     def _register(self, live: LiveTable) -> None:
@@ -88,6 +97,9 @@ class Manager:
         self._by_id.pop(live.table.id, None)
         if self._by_channel.get(live.table.channel_id) is live:
             del self._by_channel[live.table.channel_id]
+        if live.moved_on:  # another process hosts it now
+            self._moved_ids.add(live.table.id)
+            self._moved_channels.add(live.table.channel_id)
 
     # -- the lobby ----------------------------------------------------------
 
@@ -129,6 +141,10 @@ class Manager:
                 )
             except ChannelBusyError:
                 raise Refusal("channel-busy") from None
+            except StorageUnavailableError as e:
+                log.warning("no table opened in channel %s: the database is unavailable (%s)", channel_id, e)
+                raise Refusal("not-saved") from None
+            self._moved_channels.discard(channel_id)
             table = Table(table_id, guild_id, channel_id, host_id, lang, level, seed, TableStatus.LOBBY, seats)
             live = LiveTable(table, self.services)
             self._register(live)
@@ -230,8 +246,8 @@ class Manager:
     # -- restarting ------------------------------------------------------------
 
     async def restore(self) -> list[Table]:
-        """Bring back every open table; a row that cannot be read is logged and its table closed."""
-        found, broken = await self.storage.open_tables()
+        """Bring back every open table (of this process's shards); a row that cannot be read is logged and closed."""
+        found, broken = await self.storage.open_tables(self.shard_count, self.shard_ids)
         for bad in broken:
             log.error("table %s cannot be read (%s); closing it", bad.id, bad.reason)
             await self.storage.close_table(bad.id, f"unreadable: {bad.reason}"[:500])
@@ -246,7 +262,7 @@ class Manager:
                 await self.storage.close_table(row.id, f"unreadable: {e}"[:500])
                 self._announce_unreadable(row.id, row.channel_id, row.lang)
                 continue
-            live = LiveTable(table, self.services, saved_record=row.record)
+            live = LiveTable(table, self.services, saved_record=row.record, version=row.version)
             self._register(live)
             restored.append(table)
             await live.resume()

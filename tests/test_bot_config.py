@@ -75,11 +75,53 @@ def test_defaults_without_anything(tmp_path: Path) -> None:
         ({"SHARD_IDS": "1"}, "SHARD_IDS needs SHARD_COUNT"),
         ({"SHARD_IDS": "3", "SHARD_COUNT": "2"}, "between 0 and SHARD_COUNT - 1"),
         ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID must be a number"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be at least 1"),
+        ({"DATABASE_URL": "mysql://ana:hunter2@db/five"}, "DATABASE_URL must be a postgresql:// .* 'mysql'"),
+        ({"DATABASE_URL": "./five_up.sqlite3"}, "DATABASE_URL must be a postgresql:// .* not a URL"),
+        ({"DATABASE_URL": "postgresql://ana:hunter2@db:port/five"}, "DATABASE_URL has a port that is not a number"),
     ],
 )
 def test_unusable_settings_are_named(tmp_path: Path, environ: dict[str, str], complaint: str) -> None:
     with pytest.raises(ConfigError, match=complaint):
         load_config(environ, tmp_path / "missing.env")
+
+
+def test_a_bad_database_url_is_named_without_its_password(tmp_path: Path) -> None:
+    for url in ("mysql://ana:hunter2@db/five", "postgresql://ana:hunter2@db:port/five"):
+        with pytest.raises(ConfigError) as caught:
+            load_config({"DATABASE_URL": url}, tmp_path / "missing.env")
+        assert "DATABASE_URL" in str(caught.value) and "hunter2" not in str(caught.value)
+
+
+@pytest.mark.parametrize("scheme", ["postgresql", "postgres", "PostgreSQL"])
+def test_a_postgresql_url_selects_postgresql_and_its_password_is_never_shown(
+    tmp_path: Path, scheme: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        f"DATABASE_URL={scheme}://five:s3cret@db.example:5433/five_up?sslmode=require\nDATABASE_PATH=./ignored.db\n",
+        encoding="utf-8",
+    )
+    with caplog.at_level("DEBUG"):
+        config = load_config({}, env_file)
+    assert config.database_url == "postgresql://five:s3cret@db.example:5433/five_up?sslmode=require"
+    assert config.database == config.database_url  # the URL wins over DATABASE_PATH
+    assert config.database_shown == "postgresql://five:***@db.example:5433/five_up?sslmode=require"
+    assert "s3cret" not in repr(config) and "s3cret" not in caplog.text
+
+
+def test_a_password_given_as_a_query_parameter_is_hidden_too(tmp_path: Path) -> None:
+    url = "postgresql:///five_up?host=/run/postgresql&password=s3cret&user=five"
+    config = load_config({"DATABASE_URL": url}, tmp_path / "missing.env")
+    assert config.database == url
+    assert "s3cret" not in config.database_shown and "password=***" in config.database_shown
+    assert "host=/run/postgresql" in config.database_shown and "user=five" in config.database_shown
+
+
+def test_without_a_url_the_bot_keeps_its_sqlite_file(tmp_path: Path) -> None:
+    config = load_config({"DATABASE_PATH": "/data/x.sqlite3", "DATABASE_URL": " "}, tmp_path / "missing.env")
+    assert config.database_url is None and config.database == Path("/data/x.sqlite3")
+    assert config.database_shown == "/data/x.sqlite3"
 
 
 def test_without_a_token_the_bot_says_so_in_one_line(tmp_path: Path) -> None:

@@ -10,7 +10,8 @@ progress, so they do not hold the wait up.
 
 Work on a thread is invisible to the loop until it ends, so it is counted on the way in: jobs
 given to `loop.run_in_executor` (what `asyncio.to_thread` and process pools use), and calls into
-aiosqlite, whose connections run every query on a worker thread of their own. Both counters are
+aiosqlite, whose connections run every query on a worker thread of their own, and into asyncpg,
+whose queries wait on the PostgreSQL server's socket (invisible to the loop too). Both counters are
 installed for the fake's lifetime only. The loop itself is read through two CPython internals
 (`_ready`, `_scheduled`), stable in the loops pytest-asyncio uses; a loop without them is refused.
 """
@@ -25,8 +26,14 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import Future as ThreadFuture
 from typing import Any
 
-#: Async methods whose work runs on a library's own worker thread: (module, class, methods).
-THREAD_BACKED = (("aiosqlite.core", "Connection", ("_connect", "_execute", "close")),)
+#: Async methods whose work runs on a library's own worker thread, or waits on a database server's
+#: socket with nothing of it on the loop's ready queue or timers: (module, class, methods).
+THREAD_BACKED = (
+    ("aiosqlite.core", "Connection", ("_connect", "_execute", "close")),
+    ("asyncpg.pool", "Pool", ("_acquire", "release", "expire_connections", "close")),
+    ("asyncpg.connection", "Connection", ("execute", "executemany", "fetch", "fetchval", "fetchrow")),
+    ("asyncpg.transaction", "Transaction", ("start", "commit", "rollback")),
+)
 
 
 class IdleWatcher:

@@ -33,3 +33,5 @@ error-already-partners = You already sit with { $player }.
 error-team-full = { $player } already sits with { $partner }: { $partner } can choose another partner first.
 error-partners-need-four = Partners are chosen at a table of 4.
 error-partner-gone = That player has left the table.
+error-table-moved = Another copy of the bot has just taken this table over, so nothing changed here. Please try again in a moment.
+error-not-saved = That could not be saved: the bot's database is not answering. Nothing changed; please try again in a moment.

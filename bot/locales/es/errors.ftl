@@ -33,3 +33,5 @@ error-already-partners = Ya te sientas con { $player }.
 error-team-full = { $player } ya se sienta con { $partner }: { $partner } puede elegir antes otro compañero.
 error-partners-need-four = Los compañeros se eligen en una mesa de 4.
 error-partner-gone = Esa persona ya dejó la mesa.
+error-table-moved = Otra instancia del bot acaba de hacerse cargo de esta mesa, así que aquí no ha cambiado nada. Inténtalo de nuevo en un momento.
+error-not-saved = No se pudo guardar: la base de datos del bot no responde. No ha cambiado nada; inténtalo de nuevo en un momento.
