@@ -22,11 +22,11 @@ import asyncpg
 from .base import (
     COPY_COLUMNS,
     COPY_KEYS,
+    HISTORY_LIMIT,
     SHARD_SHIFT,
     Batch,
     CopyCountError,
     Storage,
-    HISTORY_LIMIT,
     assemble_finished,
     assemble_open_tables,
     shard_filter,
@@ -374,8 +374,8 @@ class PostgresStorage(Storage):
                 *args,
             )
             table_rows = await con.fetch(
-                "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id, version,"
-                f" thread_id, use_thread FROM tables t WHERE {where} ORDER BY id",
+                "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id,"
+                f" version, thread_id, use_thread FROM tables t WHERE {where} ORDER BY id",
                 *args,
             )
         return assemble_open_tables([tuple(r) for r in seat_rows], [tuple(r) for r in table_rows])

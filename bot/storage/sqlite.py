@@ -20,11 +20,11 @@ import aiosqlite
 from .base import (
     COPY_COLUMNS,
     COPY_KEYS,
+    HISTORY_LIMIT,
     SHARD_SHIFT,
     Batch,
     CopyCountError,
     Storage,
-    HISTORY_LIMIT,
     assemble_finished,
     assemble_open_tables,
     shard_filter,
