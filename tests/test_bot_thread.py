@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 import re
-from itertools import permutations
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
+from itertools import permutations
 from pathlib import Path
 
 import pytest
