@@ -21,6 +21,7 @@ from engine import parse_tile
 
 from . import texts
 from .i18n import t
+from .live_table import ThreadOpener
 from .replies import Interaction, answer_error, files, locale_of
 from .rules_pages import rules_pages
 from .tables import Hand, Lobby, Refusal, TileChoice
@@ -114,7 +115,7 @@ class LobbyButton(GameButton, layout="lobby:{table_id}:{action}", what="lobby bu
         await interaction.response.edit_message(content=lobby.text, view=lobby_view(lobby))
 
 
-def thread_opener(interaction: Interaction) -> Any:
+def thread_opener(interaction: Interaction) -> ThreadOpener:
     """Opens a public thread on the lobby message clicked, where the bot may (None where it may not:
     the lobby is itself in a thread or a forum post, or Create Public Threads or Send Messages in
     Threads is missing); a refusal from Discord is logged and the match plays in the channel."""
