@@ -127,6 +127,9 @@ def thread_opener(interaction: Interaction) -> ThreadOpener:
             return None
         if not (allowed.create_public_threads and allowed.send_messages_in_threads):
             return None
+        earlier = channel.guild.get_thread(message.id)  # made by a start whose save then failed
+        if earlier is not None:
+            return earlier.id
         try:
             thread = await message.create_thread(name=name, auto_archive_duration=1440)
         except discord.HTTPException as e:

@@ -364,3 +364,29 @@ async def test_the_invite_link_asks_for_create_public_threads() -> None:
         attach_files=True,
     )
     assert int(value) == wanted.value == 309237681152
+
+
+async def test_a_start_whose_save_failed_reuses_its_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with server(tmp_path, 2) as s:
+        ana, bo = s.users
+        await s.fake.slash(ana, s.games, "five-up start")
+        lobby = s.fake.last_message(s.games)
+        table = s.bot.manager.table_in(s.games.id)
+        await s.fake.click(bo, lobby, f"5up:lobby:{table.id}:join")
+        storage = s.bot.manager.storage
+        real = storage.start_match
+
+        async def lost(*args: object, **kwargs: object) -> int:
+            monkeypatch.setattr(storage, "start_match", real)
+            raise OSError("the disk went away")
+
+        monkeypatch.setattr(storage, "start_match", lost)
+        failed = await s.fake.click(ana, lobby, f"5up:lobby:{table.id}:start")
+        assert failed.last_reply.ephemeral and failed.last_reply.content == t("en", "error-unexpected")
+        assert table.status is TableStatus.LOBBY
+        await s.fake.click(ana, lobby, f"5up:lobby:{table.id}:start")
+        assert table.status is TableStatus.PLAYING and table.thread_id == lobby.id
+        assert len(s.fake.requests_to(*THREAD_FROM_MESSAGE)) == 1  # the thread made the first time
+        assert s.fake.last_message(table.thread_id).custom_ids() == [f"5up:hand:{table.id}"]
+        problems = s.fake.problems()
+        assert len(problems) == 1 and "the disk went away" in problems[0], problems
