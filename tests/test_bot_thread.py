@@ -232,9 +232,17 @@ async def test_commands_find_the_table_from_its_thread_and_its_channel_after_a_r
         s.fake.assert_clean()
 
 
-@pytest.mark.parametrize("why", ["no permission", "thread:False", "in a thread", "Discord refuses"])
+DENIED = {
+    "no permission": Permissions(create_public_threads=True),
+    "no posting in threads": Permissions(send_messages_in_threads=True),
+}
+
+
+@pytest.mark.parametrize(
+    "why", ["no permission", "no posting in threads", "thread:False", "in a thread", "Discord refuses"]
+)
 async def test_the_match_plays_in_the_channel_where_no_thread_can_be_made(tmp_path: Path, why: str) -> None:
-    deny = (Overwrite("everyone", deny=Permissions(create_public_threads=True)),) if why == "no permission" else ()
+    deny = (Overwrite("everyone", deny=DENIED[why]),) if why in DENIED else ()
     async with server(tmp_path, 2, overwrites=deny) as s:
         ana, bo = s.users
         where = s.fake.channel("side-game") if why == "in a thread" else s.games
