@@ -20,7 +20,7 @@ from engine import Option, Tile, parse_tile
 
 from . import texts
 from .i18n import DEFAULT, SUPPORTED, pick_locale, t
-from .replies import Interaction, files, locale_of
+from .replies import Interaction, files, locale_of, record_file
 from .tables import LEVELS, Lobby, Refusal, TableStatus
 from .views import help_message, lobby_view, rules_message, send_hand, show_hand_view
 
@@ -34,10 +34,12 @@ def described(key: str) -> app_commands.locale_str:
 
 LEVEL_CHOICES = [app_commands.Choice(name=described(f"choice-level-{x}"), value=x) for x in LEVELS]
 LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x) for x in SUPPORTED]
+PING_CHOICES = [app_commands.Choice(name=described(f"choice-ping-{x}"), value=x) for x in ("on", "off")]
 
 
 class FiveUpCommands(app_commands.Group):
-    """`/five-up start | join | leave | hand | play | board | score | rules | help | end | stats`."""
+    """`/five-up start | join | leave | hand | play | board | score | rules | help | end | stats | history
+    | settings`."""
 
     def __init__(self) -> None:
         super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
@@ -46,7 +48,10 @@ class FiveUpCommands(app_commands.Group):
 
     @app_commands.command(name="start", description=described("cmd-start"))
     @app_commands.describe(
-        bots=described("cmd-start-bots"), level=described("cmd-start-level"), lang=described("cmd-start-lang")
+        bots=described("cmd-start-bots"),
+        level=described("cmd-start-level"),
+        lang=described("cmd-start-lang"),
+        thread=described("cmd-start-thread"),
     )
     @app_commands.choices(level=LEVEL_CHOICES, lang=LANG_CHOICES)
     async def start(
@@ -55,6 +60,7 @@ class FiveUpCommands(app_commands.Group):
         bots: app_commands.Range[int, 0, 3] = 0,
         level: str = "normal",
         lang: str | None = None,
+        thread: bool = True,
     ) -> None:
         manager = interaction.client.manager
         lobby = await manager.open_table(
@@ -65,6 +71,7 @@ class FiveUpCommands(app_commands.Group):
             lang=lang or table_language(interaction.guild_locale, interaction.locale),
             bots=bots,
             level=level,
+            use_thread=thread,
         )
         await interaction.response.send_message(lobby.text, view=lobby_view(lobby))
         message = await interaction.original_response()
@@ -167,6 +174,40 @@ class FiveUpCommands(app_commands.Group):
             guild_id=interaction.guild_id, user_id=interaction.user.id, locale=locale_of(interaction)
         )
         await interaction.response.send_message(texts.clip(text), ephemeral=True)
+
+    @app_commands.command(name="history", description=described("cmd-history"))
+    @app_commands.describe(match=described("cmd-history-match"))
+    async def history(self, interaction: Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """The server's recent matches; with `match`, that match's record and final picture."""
+        manager = interaction.client.manager
+        locale = locale_of(interaction)
+        if match is None:
+            text = await manager.history(guild_id=interaction.guild_id, locale=locale)
+            await interaction.response.send_message(texts.clip(text), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a replay and a picture to draw
+        text, record, pictures = await manager.finished(guild_id=interaction.guild_id, table_id=match, locale=locale)
+        await interaction.followup.send(texts.clip(text), files=[record_file(record), *files(pictures)], ephemeral=True)
+
+    @history.autocomplete("match")
+    async def match_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await interaction.client.manager.history_choices(
+            guild_id=interaction.guild_id, locale=locale_of(interaction)
+        )
+        wanted = current.strip().lstrip("#").casefold()
+        return [
+            app_commands.Choice(name=label, value=table_id)
+            for table_id, label in found
+            if not wanted or wanted in label.casefold()
+        ][:MAX_CHOICES]
+
+    @app_commands.command(name="settings", description=described("cmd-settings"))
+    @app_commands.describe(ping=described("cmd-settings-ping"))
+    @app_commands.choices(ping=PING_CHOICES)
+    async def settings(self, interaction: Interaction, ping: str) -> None:
+        on = ping == "on"
+        await interaction.client.manager.set_ping(user_id=interaction.user.id, on=on)
+        await interaction.response.send_message(texts.ping_set(locale_of(interaction), on), ephemeral=True)
 
     @app_commands.command(name="end", description=described("cmd-end"))
     async def end(self, interaction: Interaction) -> None:

@@ -66,7 +66,14 @@ class Publisher(Protocol):
         ...
 
 
+# Opens the match's own thread, named as given; its id, or None where none can be made (the match
+# then plays in the channel). The Discord layer makes it; the table only asks.
+ThreadOpener = Callable[[str], Awaitable[int | None]]
+
+
 class Turns(Protocol):
+    turn_timeout: float  # the reminder comes one timeout into a turn, the computer's take-over two
+
     def arm(self, live: LiveTable) -> None:
         """After an action, under the table's lock: start what comes next (a computer, an idle clock)."""
         ...
@@ -185,8 +192,9 @@ class LiveTable:
             table.seats = seats
             return self.lobby(texts.partnered(locale, partner.name))
 
-    async def start(self, *, user_id: int, locale: str) -> Lobby:
-        """The host starts the match: the first round is dealt and the first turn message posted."""
+    async def start(self, *, user_id: int, locale: str, open_thread: ThreadOpener | None = None) -> Lobby:
+        """The host starts the match: the first round is dealt and the first turn message posted,
+        in a thread of its own when `open_thread` makes one (and the host did not ask otherwise)."""
         table = self.table
         async with self.lock:
             self._check_host_in_lobby(user_id)
@@ -194,14 +202,23 @@ class LiveTable:
                 raise Refusal("need-players")
             match = Match.new(len(table.seats), table.seed)
             record = match.record.dumps()
+            thread_id = None
+            if table.use_thread and open_thread is not None:
+                thread_id = await open_thread(texts.thread_name(table.lang, table.seating.names))
             seat_rows = rows.seat_rows(table.seats)
-            await self._write(lambda version: self.services.storage.start_match(table.id, seat_rows, record, version))
+            await self._write(
+                lambda version: self.services.storage.start_match(
+                    table.id, seat_rows, record, version, thread_id=thread_id
+                )
+            )
+            table.no_ping = await self._ping_off()
             table.match = match
+            table.thread_id = thread_id
             self.saved_record = record
             table.status = TableStatus.PLAYING
             table.turn_started = self.services.now()
             lines = texts.narrate(table.lang, table.seating, match.events, round_number=0)
-            self._publish(PostKind.TURN, [*lines, *self._status()], hand_button=True)
+            self._publish(PostKind.TURN, [*lines, *self._status()], hand_button=True, mentions=self._to_ping())
             self.services.turns.arm(self)
             return self.lobby(texts.started_privately(locale))
 
@@ -221,6 +238,8 @@ class LiveTable:
             if user_id != table.host_id and not can_manage:
                 raise Refusal("end-not-allowed")
             await self._close(f"ended by {user_id}")
+            if table.thread_id is not None:
+                self._show_in_lobby()
             text = texts.table_ended(table.lang, texts.plain(name))
             return Post(table.id, table.channel_id, PostKind.CLOSED, text, move_no=table.move_no, lang=table.lang)
 
@@ -385,6 +404,36 @@ class LiveTable:
             self.table.away.add(seat)
             return True
 
+    # -- who is mentioned -------------------------------------------------------
+
+    async def _ping_off(self) -> set[int]:
+        """The seated players who asked not to be mentioned on their turn (a failed read mentions everyone)."""
+        users = [s.user_id for s in self.table.seats if s.user_id is not None]
+        try:
+            return await self.services.storage.ping_off(users)
+        except Exception:
+            log.exception("reading the ping settings of table %s failed", self.table.id)
+            return set()
+
+    def set_ping(self, user_id: int, on: bool) -> None:
+        """A seated player changed their setting: the next turn message follows it."""
+        if on:
+            self.table.no_ping.discard(user_id)
+        else:
+            self.table.no_ping.add(user_id)
+
+    def _to_ping(self) -> tuple[int, ...]:
+        """The person to move, if a person is to move (not a computer, nor a computer for them) and wants it."""
+        table = self.table
+        match = table.match
+        if table.status is not TableStatus.PLAYING or match is None or match.turn is None:
+            return ()
+        seat = match.turn
+        user_id = table.seats[seat].user_id
+        if user_id is None or seat in table.away or user_id in table.no_ping:
+            return ()
+        return (user_id,)
+
     # -- after a restart ------------------------------------------------------
 
     async def resume(self) -> None:
@@ -393,6 +442,7 @@ class LiveTable:
         table.turn_started = self.services.now()
         if table.status is not TableStatus.PLAYING:
             return
+        table.no_ping = await self._ping_off()
         assert table.match is not None
         snapshot = table.match.snapshot()
         pictures = await self._pictures(snapshot) if snapshot.tiles else ()
@@ -431,11 +481,21 @@ class LiveTable:
         lines += texts.narrate(
             table.lang, table.seating, events, round_number=round_number, ends=finished.contributions
         )
-        if match.phase is Phase.OVER:
+        over = match.phase is Phase.OVER
+        if over:
             lines += texts.match_over(table.lang, table.seating, match.scores)
         else:
             lines += self._status()
-        post = self._publish(PostKind.TURN, lines, pictures=pictures, hand_button=match.phase is not Phase.OVER)
+        post = self._publish(
+            PostKind.TURN,
+            lines,
+            pictures=pictures,
+            hand_button=not over,
+            mentions=self._to_ping(),
+            record=self.saved_record if over else None,  # exactly what storage holds
+        )
+        if table.thread_id is not None and (over or match.round != round_number):
+            self._show_in_lobby()  # the channel sees the score after each round, and the result
         self.services.turns.arm(self)
         return post
 
@@ -505,6 +565,7 @@ class LiveTable:
     def _status(self) -> list[str]:
         table = self.table
         assert table.match is not None
+        pinged = self._to_ping()
         return texts.status(
             table.lang,
             table.seating,
@@ -513,6 +574,8 @@ class LiveTable:
             clock=self.services.clock,
             computer_seats=table.computer_seats(),
             away_seats=frozenset(table.away),
+            turn_timeout=self.services.turns.turn_timeout,
+            mention=pinged[0] if pinged else None,
         )
 
     def _publish(
@@ -523,14 +586,43 @@ class LiveTable:
         pictures: tuple[Picture, ...] = (),
         hand_button: bool = False,
         mentions: tuple[int, ...] = (),
+        record: str | None = None,
     ) -> Post:
+        """A message of the match, where it is played (its thread, or the channel); the match-end
+        message carries the record and the Rematch button."""
         table = self.table
         text = texts.clip("\n".join(lines))
-        post = Post(table.id, table.channel_id, kind, text, pictures, hand_button, mentions, table.move_no, table.lang)
+        post = Post(
+            table.id,
+            table.room,
+            kind,
+            text,
+            pictures,
+            hand_button,
+            mentions,
+            table.move_no,
+            table.lang,
+            record=record,
+            rematch=record is not None,
+        )
+        return self._hand_over(post)
+
+    def _show_in_lobby(self) -> None:
+        """The lobby message in the channel shows the match as it stands now (its thread, score, result)."""
+        table = self.table
+        if table.lobby_message_id is None:
+            return
+        text = texts.lobby_message(table).text
+        post = Post(
+            table.id, table.channel_id, PostKind.LOBBY, text, lang=table.lang, edit_message_id=table.lobby_message_id
+        )
+        self._hand_over(post)
+
+    def _hand_over(self, post: Post) -> Post:
         try:
             self.services.publisher.publish(post)
         except Exception:
-            log.exception("publishing to channel %s failed (table %s)", table.channel_id, table.id)
+            log.exception("publishing to channel %s failed (table %s)", post.channel_id, post.table_id)
         return post
 
 

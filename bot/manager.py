@@ -16,15 +16,28 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 
-from engine import Option, Tile
+from engine import Match, Option, Record, Tile
 
 from . import rows, texts
 from .computer import ComputerPlayers
 from .i18n import pick_locale
-from .live_table import LiveTable, Publisher, Services
+from .live_table import LiveTable, Publisher, Services, ThreadOpener
 from .pictures import Renderer
-from .storage import ChannelBusyError, Storage, StorageUnavailableError
-from .tables import LEVELS, MAX_SEATS, Hand, Lobby, Played, Post, PostKind, Refusal, Seat, Table, TableStatus
+from .storage import ChannelBusyError, FinishedRow, Storage, StorageUnavailableError
+from .tables import (
+    LEVELS,
+    MAX_SEATS,
+    Hand,
+    Lobby,
+    Picture,
+    Played,
+    Post,
+    PostKind,
+    Refusal,
+    Seat,
+    Table,
+    TableStatus,
+)
 from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)
@@ -79,7 +92,7 @@ class Manager:
     def _live(self, *, channel_id: int | None = None, table_id: int | None = None) -> LiveTable:
         if table_id is not None:
             live = self._by_id.get(table_id)
-            if live is None or (channel_id is not None and live.table.channel_id != channel_id):
+            if live is None or (channel_id is not None and not live.table.is_in(channel_id)):
                 raise Refusal("table-moved" if table_id in self._moved_ids else "table-gone")
             return live
         live = self._by_channel.get(channel_id) if channel_id is not None else None
@@ -88,18 +101,22 @@ class Manager:
         return live
 
     def _register(self, live: LiveTable) -> None:
+        """The table is found by its id, its channel and, once it has one, its thread."""
         self._by_id[live.table.id] = live
-        self._by_channel[live.table.channel_id] = live
+        for room in (live.table.channel_id, live.table.thread_id):
+            if room is not None:
+                self._by_channel[room] = live
 
     def _forget(self, live: LiveTable) -> None:
-        """A table is over or closed: its clock stops and its channel is free."""
+        """A table is over or closed: its clock stops and its channel (and thread) are free."""
         self.turns.stop(live)
         self._by_id.pop(live.table.id, None)
-        if self._by_channel.get(live.table.channel_id) is live:
-            del self._by_channel[live.table.channel_id]
+        for room in (live.table.channel_id, live.table.thread_id):
+            if room is not None and self._by_channel.get(room) is live:
+                del self._by_channel[room]
         if live.moved_on:  # another process hosts it now
             self._moved_ids.add(live.table.id)
-            self._moved_channels.add(live.table.channel_id)
+            self._moved_channels.update(r for r in (live.table.channel_id, live.table.thread_id) if r is not None)
 
     # -- the lobby ----------------------------------------------------------
 
@@ -115,16 +132,31 @@ class Manager:
         level: str = "normal",
         seat_host: bool = True,
         seed: str | None = None,
+        use_thread: bool = True,
     ) -> Lobby:
         """A new table in this channel, the host in seat 1 (unless `seat_host` is False) and `bots` computers.
 
-        `seed` deals a given match (the demo, a replay); otherwise the seed source picks one."""
+        `seed` deals a given match (the demo, a replay); otherwise the seed source picks one.
+        `use_thread` False keeps the match in the channel rather than a thread of its own."""
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         if not 0 <= bots <= MAX_SEATS - int(seat_host):
             raise Refusal("too-many-bots")
         seats = [Seat(host_id, texts.plain(host_name))] if seat_host else []
         seats += [Seat(None, texts.computer_name(lang, n + 1), level) for n in range(bots)]
+        return await self._open(guild_id, channel_id, host_id, lang, level, seats, seed, use_thread)
+
+    async def _open(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        lang: str,
+        level: str,
+        seats: list[Seat],
+        seed: str | None,
+        use_thread: bool,
+    ) -> Lobby:
         seed = seed if seed is not None else self.seeds()
         async with self._opening:
             if channel_id in self._by_channel:
@@ -138,6 +170,7 @@ class Manager:
                     level=level,
                     seed=seed,
                     seats=rows.seat_rows(seats),
+                    use_thread=use_thread,
                 )
             except ChannelBusyError:
                 raise Refusal("channel-busy") from None
@@ -146,6 +179,7 @@ class Manager:
                 raise Refusal("not-saved") from None
             self._moved_channels.discard(channel_id)
             table = Table(table_id, guild_id, channel_id, host_id, lang, level, seed, TableStatus.LOBBY, seats)
+            table.use_thread = use_thread
             live = LiveTable(table, self.services)
             self._register(live)
         return live.lobby()
@@ -174,10 +208,42 @@ class Manager:
         return await live.sit_with(user_id=user_id, partner_id=partner_id, locale=locale)
 
     async def start(
-        self, *, user_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
+        self,
+        *,
+        user_id: int,
+        locale: str,
+        channel_id: int | None = None,
+        table_id: int | None = None,
+        open_thread: ThreadOpener | None = None,
     ) -> Lobby:
-        """The host starts the match: the first round is dealt and the first turn message posted."""
-        return await self._live(channel_id=channel_id, table_id=table_id).start(user_id=user_id, locale=locale)
+        """The host starts the match: the first round is dealt and the first turn message posted
+        (in the match's own thread, when `open_thread` makes one)."""
+        live = self._live(channel_id=channel_id, table_id=table_id)
+        lobby = await live.start(user_id=user_id, locale=locale, open_thread=open_thread)
+        if live.table.status is TableStatus.PLAYING:
+            self._register(live)  # its thread finds it too
+        return lobby
+
+    async def rematch(self, *, table_id: int, user_id: int, guild_id: int | None, channel_id: int) -> Lobby:
+        """A finished match again: the same players in the same seats, language and level, a new deal.
+
+        Anyone who sat at it may ask; its host hosts again (and alone starts it), and anyone may
+        leave the new lobby before then. It opens where it was asked for (a thread, when the match
+        was played in one: then it plays in that thread)."""
+        row = await self.storage.finished_match(table_id)
+        if row is None or row.guild_id != guild_id:
+            raise Refusal("table-gone")
+        if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
+            raise Refusal("not-seated")
+        seats = [Seat(s.user_id, s.name, s.level) for s in row.seats]
+        return await self._open(guild_id, channel_id, row.host_id, row.lang, row.level, seats, None, row.use_thread)
+
+    async def set_ping(self, *, user_id: int, on: bool) -> None:
+        """Store whether the turn message mentions this player; their tables in play follow at once."""
+        await self.storage.set_ping(user_id, on)
+        for live in self._by_id.values():
+            if live.table.seat_of(user_id) is not None:
+                live.set_ping(user_id, on)
 
     async def cancel(
         self, *, user_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
@@ -228,6 +294,39 @@ class Manager:
         """The latest pictures of the table again (not published: the caller replies with it)."""
         return await self._live(channel_id=channel_id).board(scoresheet_only=scoresheet_only)
 
+    async def history(self, *, guild_id: int | None, locale: str) -> str:
+        """This server's recent finished matches: number, date, players and final score."""
+        found = await self.storage.finished_matches(guild_id)
+        finals = await asyncio.to_thread(lambda: [_final(row) for row in found])
+        lines = [
+            texts.history_line(locale, row.id, row.finished_at, names, match.scores)
+            for row, (names, match) in zip(found, finals, strict=True)
+        ]
+        return texts.history_text(locale, lines)
+
+    async def history_choices(self, *, guild_id: int | None, locale: str) -> list[tuple[int, str]]:
+        """(match number, label) of this server's recent finished matches, for the autocomplete."""
+        found = await self.storage.finished_matches(guild_id)
+        return [(row.id, texts.history_choice(locale, row.id, [s.name for s in row.seats])) for row in found]
+
+    async def finished(
+        self, *, guild_id: int | None, table_id: int, locale: str
+    ) -> tuple[str, str, tuple[Picture, ...]]:
+        """One finished match of this server: a line about it, its record (as stored), and its final
+        picture, drawn from the replayed record on a worker thread."""
+        row = await self.storage.finished_match(table_id)
+        if row is None or row.guild_id != guild_id:
+            raise Refusal("no-such-match", id=table_id)
+        renderer = self.services.renderer
+
+        def replay_and_draw() -> tuple[tuple[str, ...], Match, tuple[Picture, ...]]:
+            names, match = _final(row)
+            return names, match, renderer.table(match.snapshot())
+
+        names, match, pictures = await asyncio.to_thread(replay_and_draw)
+        text = texts.history_match(locale, row.id, row.finished_at, names, match.scores)
+        return text, row.record, pictures
+
     async def stats(self, *, guild_id: int | None, user_id: int, locale: str) -> str:
         board = await self.storage.leaderboard(guild_id)
         mine = await self.storage.player_stats(guild_id, user_id)
@@ -277,3 +376,8 @@ class Manager:
             )
         except Exception:
             log.exception("could not tell channel %s that table %s was closed", channel_id, table_id)
+
+
+def _final(row: FinishedRow) -> tuple[tuple[str, ...], Match]:
+    """A finished match replayed from its record: the names at its seats, and the match as it ended."""
+    return tuple(s.name for s in row.seats), Match.replay(Record.loads(row.record))

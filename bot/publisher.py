@@ -1,9 +1,12 @@
 """Public table messages, sent to each channel in the order the manager published them.
 
 The manager hands over a `Post` under the table's lock and moves on; a small
-worker per channel sends the posts one after another over Discord's HTTP API
+worker per channel (or thread) sends the posts one after another over Discord's HTTP API
 (`get_partial_messageable`: no cache or gateway event needed), so a slow
-upload never holds a table's lock and the messages never overtake each other.
+upload never holds a table's lock and the messages never overtake each other. When
+Discord answers 429, discord.py waits the Retry-After and sends the same request again,
+inside that one `send`: the worker does not move on, so nothing is lost or reordered.
+A post may instead edit a message (the lobby in the channel, showing where the match is).
 The publisher exists before the bot (the game manager is built with it) and the bot
 attaches itself when it is created; posts made before the client is ready (tables restored
 in `setup_hook`) wait until it is, and a post that fails is logged and skipped: the posts
@@ -18,9 +21,9 @@ from collections import deque
 
 import discord
 
-from .replies import files
+from .replies import files, record_file
 from .tables import Post
-from .views import show_hand_view
+from .views import match_end_view, show_hand_view
 
 log = logging.getLogger(__name__)
 
@@ -63,15 +66,23 @@ class ChannelPublisher:
     async def send(self, client: discord.Client, post: Post) -> discord.Message | None:
         """Send one post now; a failure is logged and does not stop the posts after it."""
         channel = client.get_partial_messageable(post.channel_id)
-        extra = {}
-        if post.pictures:
-            extra["files"] = files(post.pictures)
+        extra: dict[str, object] = {}
+        attached = files(post.pictures)
+        if post.record is not None:
+            attached.append(record_file(post.record))
+        if attached:
+            extra["files"] = attached
         if post.hand_button:
             extra["view"] = show_hand_view(post.table_id, post.lang)
+        elif post.rematch:
+            extra["view"] = match_end_view(post.table_id, post.lang)
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions if u]
         )
         try:
+            if post.edit_message_id is not None:
+                message = channel.get_partial_message(post.edit_message_id)
+                return await message.edit(content=post.text, view=None, allowed_mentions=mentions)
             return await channel.send(post.text, allowed_mentions=mentions, **extra)
         except (discord.Forbidden, discord.NotFound) as e:
             log.warning("cannot post to channel %s (table %s): %s", post.channel_id, post.table_id, e)

@@ -40,6 +40,11 @@ def files(pictures: tuple[Picture, ...] | list[Picture]) -> list[discord.File]:
     return [discord.File(io.BytesIO(p.data), filename=p.filename) for p in pictures]
 
 
+def record_file(record: str) -> discord.File:
+    """A game record as the file players download: `record.json`, the stored text byte for byte."""
+    return discord.File(io.BytesIO(record.encode("utf-8")), filename="record.json")
+
+
 async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
     """Answer, whether or not the interaction was already answered or deferred."""
     if interaction.response.is_done():

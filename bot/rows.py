@@ -42,6 +42,8 @@ def table_from_row(row: TableRow) -> Table:
         raise ValueError("a table without seats")
     table = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.lang, row.level, row.seed, status, seats)
     table.lobby_message_id = row.lobby_message_id
+    table.thread_id = row.thread_id
+    table.use_thread = row.use_thread
     if status is TableStatus.PLAYING:
         if row.record is None:
             raise ValueError("a match in progress without its record")

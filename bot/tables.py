@@ -82,6 +82,18 @@ class Table:
     lobby_message_id: int | None = None
     turn_started: float = 0.0
     away: set[int] = field(default_factory=set)  # seats a computer plays for until their player is back
+    thread_id: int | None = None  # the thread the match is played in (None: in the channel itself)
+    use_thread: bool = True  # False: the host asked for the match in the channel (`thread:False`)
+    no_ping: set[int] = field(default_factory=set)  # seated users who asked not to be mentioned on their turn
+
+    @property
+    def room(self) -> int:
+        """Where the match's messages go: its thread, or the channel it started in."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    def is_in(self, channel_id: int) -> bool:
+        """A command from this channel or thread is about this table."""
+        return channel_id in (self.channel_id, self.thread_id)
 
     @property
     def move_no(self) -> int:
@@ -120,6 +132,7 @@ class PostKind(StrEnum):
     CLOSED = "closed"  # the table was ended or could not be restored
     RESTORED = "restored"  # the bot restarted and the match carries on
     BOARD = "board"  # /five-up board or score
+    LOBBY = "lobby"  # the lobby message in the channel, edited: where the match is, its score, its result
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +148,9 @@ class Post:
     mentions: tuple[int, ...] = ()  # users this message may ping
     move_no: int = 0
     lang: str = "en"
+    record: str | None = None  # the game record to attach as record.json (the match-end message)
+    rematch: bool = False  # offer the Rematch button (the match-end message)
+    edit_message_id: int | None = None  # edit this message of the channel instead of posting (the lobby)
 
 
 @dataclass(frozen=True, slots=True)

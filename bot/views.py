@@ -13,6 +13,7 @@ the manager. Registered once with `bot.add_dynamic_items(*DYNAMIC_ITEMS)`.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -23,9 +24,12 @@ from engine import parse_tile
 
 from . import texts
 from .i18n import t
+from .live_table import ThreadOpener
 from .replies import Interaction, answer_error, files, locale_of
 from .rules_pages import rules_pages
 from .tables import Hand, Lobby, Picture, Refusal, TileChoice
+
+log = logging.getLogger(__name__)
 
 TILE = r"[0-6]-[0-6]"
 # Every field a custom_id may carry: its pattern, and whether it reads as a number.
@@ -146,7 +150,10 @@ class LobbyButton(GameButton, layout="lobby:{table_id}:{action}", what="lobby bu
         elif self.action == "leave":
             lobby = await manager.leave(**common)
         elif self.action == "start":
-            lobby = await manager.start(**common)
+            await interaction.response.defer()  # opening the thread is one more request to Discord
+            lobby = await manager.start(open_thread=thread_opener(interaction), **common)
+            await interaction.edit_original_response(content=lobby.text, view=lobby_view(lobby))
+            return
         elif self.action == "cancel":
             lobby = await manager.cancel(**common)
         else:
@@ -169,6 +176,31 @@ class PartnerSelect(GameSelect, layout="sit:{table_id}", what="partner menu"):
         )
         await interaction.response.edit_message(content=lobby.text, view=lobby_view(lobby))
         await interaction.followup.send(lobby.note, ephemeral=True)
+
+
+def thread_opener(interaction: Interaction) -> ThreadOpener:
+    """Opens a public thread on the lobby message clicked, where the bot may (None where it may not:
+    the lobby is itself in a thread or a forum post, or Create Public Threads or Send Messages in
+    Threads is missing); a refusal from Discord is logged and the match plays in the channel."""
+
+    async def open_thread(name: str) -> int | None:
+        channel, message = interaction.channel, interaction.message
+        allowed = interaction.app_permissions
+        if not isinstance(channel, discord.TextChannel) or message is None:
+            return None
+        if not (allowed.create_public_threads and allowed.send_messages_in_threads):
+            return None
+        earlier = channel.guild.get_thread(message.id)  # made by a start whose save then failed
+        if earlier is not None:
+            return earlier.id
+        try:
+            thread = await message.create_thread(name=name, auto_archive_duration=1440)
+        except discord.HTTPException as e:
+            log.warning("cannot open a thread in channel %s: %s; the match plays in the channel", channel.id, e)
+            return None
+        return thread.id
+
+    return open_thread
 
 
 def lobby_view(lobby: Lobby) -> discord.ui.View | None:
@@ -220,6 +252,41 @@ async def send_hand(interaction: Interaction, *, table_id: int | None = None) ->
     if hand.picture is not None:
         extra["files"] = files([hand.picture])
     await interaction.followup.send(hand.text, ephemeral=True, **extra)
+
+
+# -- the match-end message: Rematch ------------------------------------------------------
+
+
+class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch button"):
+    """The same players, seats and language again. Works after restarts: the finished match is read from storage."""
+
+    def __init__(self, *, table_id: int, label: str = "") -> None:
+        super().__init__(label=label or "Rematch", style=discord.ButtonStyle.success, table_id=table_id)
+        self.table_id = table_id
+
+    async def clicked(self, interaction: Interaction) -> None:
+        if interaction.channel_id is None:
+            raise Refusal("guild-only")
+        manager = interaction.client.manager
+        lobby = await manager.rematch(
+            table_id=self.table_id,
+            user_id=interaction.user.id,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+        )
+        note = texts.rematch_note(lobby.lang)
+        await interaction.response.send_message(f"{lobby.text}\n{note}", view=lobby_view(lobby))
+        message = await interaction.original_response()
+        await manager.set_lobby_message(lobby.table_id, message.id)
+        table = manager.table_in(interaction.channel_id)
+        host = table.host_name() if table is not None else "?"
+        await interaction.followup.send(texts.rematch_opened(locale_of(interaction), host), ephemeral=True)
+
+
+def match_end_view(table_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(table_id=table_id, label=t(lang, "button-rematch")))
+    return view
 
 
 # -- the private hand: tiles, then where ---------------------------------------------
@@ -385,6 +452,7 @@ DYNAMIC_ITEMS = (
     LobbyButton,
     PartnerSelect,
     ShowHandButton,
+    RematchButton,
     TileButton,
     TargetButton,
     BackButton,

@@ -23,6 +23,7 @@ from bot.views import (
     HelpRulesButton,
     LobbyButton,
     PartnerSelect,
+    RematchButton,
     RulesPageButton,
     ShowHandButton,
     TargetButton,
@@ -44,6 +45,7 @@ class World:
         self.users = users
         self.mod = mod
         self.channel = guild.channel("games")
+        self.room: int = self.channel.id  # where the match is played: its thread, once it has one
         self.seen: set[int] = set()
         self.cursor = 0
 
@@ -75,7 +77,7 @@ class World:
         return next(u for u in self.users if u.id == user_id)
 
     def public(self) -> list[FakeMessage]:
-        return self.fake.messages(self.channel)
+        return self.fake.messages(self.room)
 
     def check_privacy(self, table: Table) -> None:
         """New public messages name no tile beyond what the events since the last check made public."""
@@ -90,6 +92,9 @@ class World:
             leaked = named_tiles(message.text) - allowed
             assert not leaked, f"public message names {sorted(map(str, leaked))}: {message.text}"
             for attachment in message.attachments:
+                if attachment.filename == "record.json":  # the match-end message: the whole record is public now
+                    assert table.status is TableStatus.OVER
+                    continue
                 assert attachment.filename in PUBLIC_PICTURES and attachment.data.startswith(PNG)
 
     async def start_table(self, players: list[FakeUser], **options: object) -> Table:
@@ -102,13 +107,14 @@ class World:
         await self.fake.click(host, lobby, f"5up:lobby:{table.id}:start")
         assert table.status is TableStatus.PLAYING
         assert "5up:lobby" not in " ".join(self.fake._message(lobby).custom_ids())  # buttons gone
+        self.room = table.room
         return table
 
     async def place_by_buttons(self, table: Table, user: FakeUser, option: Option) -> FakeMessage:
         """Show my hand → the tile's button → (if it fits in several places) the target's button."""
         post = self.public()[-1]
         await self.fake.click(user, post, f"5up:hand:{table.id}")
-        hand = self.fake.ephemeral_messages(user, self.channel)[-1]
+        hand = self.fake.ephemeral_messages(user, self.room)[-1]
         move = table.move_no
         await self.fake.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}")
         hand = self.fake._message(hand)
@@ -179,8 +185,8 @@ async def test_whole_matches_through_discord(tmp_path: Path, players: int) -> No
         steps = await play_to_the_end(w, table, random.Random(players))
         assert table.status is TableStatus.OVER and steps > 10
         final = w.public()[-1]
-        assert "exactly 61" in final.content and not final.buttons
-        assert [a.filename for a in final.attachments] == ["table.png"]
+        assert "exactly 61" in final.content and final.custom_ids() == [f"5up:rematch:{table.id}"]
+        assert [a.filename for a in final.attachments] == ["table.png", "record.json"]
         # one message per placement, each with both pictures and (until the end) "Show my hand"
         placed = [m for m in w.public() if " placed " in m.content or " opened with " in m.content]
         assert len(placed) == sum(len(r.plays) for r in table.match.record.rounds)
@@ -201,7 +207,7 @@ async def test_a_restart_keeps_the_match_and_its_buttons(tmp_path: Path) -> None
         mover = w.user_at(table, seat)
         old_post = w.public()[-1]
         await w.fake.click(mover, old_post, f"5up:hand:{table.id}")
-        old_hand = w.fake.ephemeral_messages(mover, w.channel)[-1]
+        old_hand = w.fake.ephemeral_messages(mover, w.room)[-1]
         record_before = table.match.record.dumps()
         move = table.move_no
         w.check_privacy(table)  # the replayed match has the same events, so the cursor carries over
@@ -259,7 +265,7 @@ async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
         older = by_command.last_reply
         assert older.ephemeral and older.attachments[0].filename == "hand.png" and older.buttons
         await w.fake.click(mover, w.public()[-1], f"5up:hand:{table.id}")
-        hand = w.fake.ephemeral_messages(mover, w.channel)[-1]
+        hand = w.fake.ephemeral_messages(mover, w.room)[-1]
         assert hand.id != older.id and hand.attachments[0].filename == "hand.png"
         single = {}
         for option in match.options(seat):
@@ -322,6 +328,7 @@ async def test_a_match_against_the_computer(tmp_path: Path) -> None:
         lobby = w.fake.last_message(w.channel)
         table = w.table
         await w.fake.click(ana, lobby, f"5up:lobby:{table.id}:start")
+        w.room = table.room
         rng = random.Random(4)
         while table.status is TableStatus.PLAYING:
             await w.fake.wait_idle()
@@ -347,6 +354,7 @@ def test_every_button_reads_back_from_its_own_custom_id() -> None:
     made = [
         LobbyButton(table_id=7, action="join", label="Join"),
         ShowHandButton(table_id=7, label="Show my hand"),
+        RematchButton(table_id=7, label="Rematch"),
         TileButton(table_id=7, move_no=12, tile="3-5", label="3-5 · +2"),
         TargetButton(table_id=7, move_no=12, tile="3-5", on="open", label="first"),
         TargetButton(table_id=7, move_no=12, tile="3-5", on="5-5", label="on 5-5"),

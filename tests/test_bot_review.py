@@ -34,8 +34,9 @@ from bot.app import FiveUpBot
 from bot.i18n import pick_locale, t
 from bot.publisher import ChannelPublisher
 from bot.tables import Post, PostKind, Table, TableStatus
+from bot.texts import seat_tag
 from bot.texts.words import signed
-from engine import Blocked, Domino, Event, Option, Placed, Result
+from engine import Blocked, Domino, Event, GameOver, Option, Placed, Record, Result
 from render.style import DEFAULT_STYLE
 
 PUBLIC_PICTURES = {"table.png", "scoresheet.png"}  # one picture per placement; /five-up score: the scoresheet alone
@@ -80,6 +81,9 @@ class Reader:
         for button in message.buttons:
             assert 0 < len(button.get("label") or "") <= 80, button
         for attachment in message.attachments:
+            if attachment.filename == "record.json":  # the match-end message carries the record
+                assert Record.loads(attachment.data.decode("utf-8")).rounds
+                continue
             assert attachment.data.startswith(PNG)
             with Image.open(io.BytesIO(attachment.data)) as image:
                 image.load()
@@ -115,7 +119,9 @@ class Reader:
             leaked = named_tiles(text) - allowed
             assert not leaked, f"a public message names {sorted(map(str, leaked))} still in a hand:\n{text}"
             for attachment in message.attachments:
-                assert attachment.filename in PUBLIC_PICTURES
+                # the record is public once the match is over: the match-end message carries it
+                over = table is not None and table.status is TableStatus.OVER
+                assert attachment.filename in PUBLIC_PICTURES | ({"record.json"} if over else set())
         return fresh
 
 
@@ -171,8 +177,12 @@ class Club:
         return self.reader.reply(await self.fake.click(user, message, custom_id), user, lang)
 
     async def open(self, channel: object, players: list[FakeUser], **options: object) -> Table:
-        """The first player opens a table, the others press Join, the host presses Start."""
+        """The first player opens a table, the others press Join, the host presses Start.
+
+        The match plays in the channel (`thread:False`), so every message is read where the
+        table started; tests/test_bot_thread.py reads matches in their own threads."""
         host, *others = players
+        options = {"thread": False} | options
         await self.slash(host, channel, "five-up start", **options)
         table = self.table_in(channel)
         lobby = self.fake.last_message(channel)
@@ -302,7 +312,10 @@ def check_batch(table: Table, messages: list[FakeMessage], events: list[Event]) 
         assert last.buttons and last.buttons[0]["custom_id"] == f"5up:hand:{table.id}"
     for message in messages:
         if any(isinstance(e, Placed) for e in events):
-            assert [a.filename for a in message.attachments] == ["table.png"]
+            names_attached = [a.filename for a in message.attachments]
+            if "record.json" in names_attached:  # only the match-end message carries the record
+                assert any(isinstance(e, GameOver) for e in events) and message is messages[-1]
+            assert [n for n in names_attached if n != "record.json"] == ["table.png"]
 
 
 def turn_marked(message: FakeMessage) -> bool:
@@ -394,7 +407,7 @@ async def test_korean_guild_four_players_of_mixed_locales(tmp_path: Path) -> Non
         assert table.status is TableStatus.OVER and made > 100
         final = c.fake.messages(games)[-1]
         winner = table.seating.side_name("ko", table.match.winner)
-        assert winner in final.content and "61" in final.content and not final.buttons
+        assert winner in final.content and "61" in final.content and final.custom_ids() == [f"5up:rematch:{table.id}"]
 
         # the "Show my hand" of the first round now answers that the table is over, privately
         late = await c.click(dee, first_post, f"5up:hand:{table.id}")
@@ -610,7 +623,7 @@ async def test_idle_reminder_then_the_computer_takes_over_once_announced(
             c.reader.public(games, table)
         said = [m for m in c.fake.messages(games) if takeover in m.content]
         assert len(said) == 1, "the take-over is announced once, not at every move (regression)"
-        away = t("es", "status-turn-away", player=idle.name)
+        away = t("es", "status-turn-away", player=f"{seat_tag(table.seat_of(idle.id))} {idle.name}")
         assert any(away in m.content for m in c.fake.messages(games))
         back = await c.click(idle, c.fake.messages(games)[-1], f"5up:hand:{table.id}")
         assert back.content.startswith(t(idle.locale, "hand-back")) and not table.away
@@ -622,7 +635,7 @@ async def test_a_match_against_the_computer_at_each_level(tmp_path: Path, level:
     async with club(tmp_path, ["ko"], guild_locale="es-ES", budget=0.005, seed=f"review-bots-{level}") as c:
         games = c.guild.channel("games")
         (ana,) = c.users
-        await c.slash(ana, games, "five-up start", bots=bots, level=level, lang=lang)
+        await c.slash(ana, games, "five-up start", bots=bots, level=level, lang=lang, thread=False)
         table = c.table_in(games)
         lobby = c.fake.last_message(games)
         computer = t(lang, "computer-name", number=1)
@@ -636,7 +649,7 @@ async def test_a_match_against_the_computer_at_each_level(tmp_path: Path, level:
         assert table.status is TableStatus.OVER and made > 5
         posts = c.fake.messages(games)
         assert any(m.content.startswith(f"**{computer}**") for m in posts)  # the computer placed, and said so
-        assert any(t(lang, "status-turn-computer", player=computer) in m.content for m in posts)
+        assert any(t(lang, "status-turn-computer", player=f"{seat_tag(1)} {computer}") in m.content for m in posts)
         stats = await c.slash(ana, games, "five-up stats")
         assert t("ko", "stats-yours", matches=1, wins=int(table.match.side_of(0) == table.match.winner),
                  average=float(table.match.scores[table.match.side_of(0)] // 5)) in stats.content  # fmt: skip

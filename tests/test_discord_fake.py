@@ -782,3 +782,23 @@ def test_every_faked_route_is_one_discord_py_uses() -> None:
     used = set(re.findall(r"Route\(\s*'([A-Z]+)',\s*'([^']+)'", source))
     assert len(ROUTES) > 30
     assert {key for key in ROUTES if key != ("GET", "cdn")} <= used
+
+
+async def test_a_429_is_waited_out_by_discord_py(fake: FakeDiscord, people: dict[str, FakeUser]) -> None:
+    """Beyond the route's rate the fake answers 429 with Retry-After; discord.py's own request loop
+    waits and sends the same request again (its file rewound), so every message arrives, in order."""
+    channel = fake.channel("general")
+    route = ("POST", "/channels/{channel_id}/messages")
+    limiter = fake.limit_rate(*route, limit=2, per=0.3)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    for n in range(5):
+        await channel.send(f"m{n}", file=discord.File(io.BytesIO(render_board()), filename=f"m{n}.png"))
+    elapsed = loop.time() - began
+    mine = fake.messages(channel)[-5:]
+    assert [m.content for m in mine] == [f"m{n}" for n in range(5)]
+    assert all(m.attachments[0].data == render_board() for m in mine)  # the upload survived the retry
+    statuses = [r.status for r in fake.requests_to(*route)]
+    assert limiter.refused == statuses.count(429) >= 1 and statuses.count(200) == 5
+    assert elapsed >= 0.25  # discord.py slept the Retry-After before trying again
+    fake.assert_clean()

@@ -75,7 +75,10 @@ async def test_a_copy_moves_everything_and_the_bot_goes_on_there(
     target = await backends[target_kind].target()
     done = _run("copy", source, target)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().endswith("the counts match") and "5 tables, 12 seats, 2 results" in done.stdout
+    assert (
+        done.stdout.strip().endswith("the counts match")
+        and "5 tables, 12 seats, 2 results, 0 player_settings" in done.stdout
+    )
     assert await _dump(target) == await _dump(source)
 
     before, after = await Storage.open(source), await Storage.open(target)
@@ -111,13 +114,16 @@ async def test_a_non_empty_target_is_refused_unless_forced(sqlite_backend: Backe
 
     refused = _run("copy", source, target)
     assert refused.returncode == 3
-    assert refused.stderr.count("\n") == 1 and "not empty (1 tables, 1 seats, 0 results)" in refused.stderr
+    assert (
+        refused.stderr.count("\n") == 1
+        and "not empty (1 tables, 1 seats, 0 results, 0 player_settings)" in refused.stderr
+    )
     assert "--force" in refused.stderr and refused.stdout == ""
     assert await _dump(target) == kept  # nothing written
 
     forced = _run("copy", source, target, "--force")
     assert forced.returncode == 0, forced.stderr
-    assert "replaced in" in forced.stdout and "1 tables, 1 seats, 0 results" in forced.stdout
+    assert "replaced in" in forced.stdout and "1 tables, 1 seats, 0 results, 0 player_settings" in forced.stdout
     assert await _dump(target) == await _dump(source)
 
 
@@ -125,7 +131,7 @@ async def test_a_copy_into_a_sqlite_file_is_refused_the_same_way(sqlite_backend:
     source, target = await _filled(sqlite_backend), await _filled(sqlite_backend)
     kept = await _dump(target)
     refused = _run("copy", source, target)
-    assert refused.returncode == 3 and "not empty (5 tables, 12 seats, 2 results)" in refused.stderr
+    assert refused.returncode == 3 and "not empty (5 tables, 12 seats, 2 results, 0 player_settings)" in refused.stderr
     assert await _dump(target) == kept
 
 

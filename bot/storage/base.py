@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
-from .rows import BrokenRow, PlayerStats, ResultRow, SeatRow, TableRow
+from .rows import BrokenRow, FinishedRow, PlayerStats, ResultRow, SeatRow, TableRow
 
 SHARD_SHIFT = 22  # a Discord snowflake's timestamp bits: (guild_id >> 22) % shard_count is the guild's shard
 
@@ -33,15 +33,20 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "created_at",
         "updated_at",
         "version",
+        "thread_id",
+        "use_thread",
     ),
     "seats": ("table_id", "seat", "user_id", "name", "level"),
     "results": ("table_id", "seat", "guild_id", "user_id", "name", "won", "points", "finished_at"),
+    "player_settings": ("user_id", "ping"),
 }
 COPY_KEYS: dict[str, tuple[str, ...]] = {
     "tables": ("id",),
     "seats": ("table_id", "seat"),
     "results": ("table_id", "seat"),
+    "player_settings": ("user_id",),
 }
+HISTORY_LIMIT = 25  # the finished matches /five-up history lists (a select menu holds 25)
 
 Batch = list[tuple[object, ...]]
 
@@ -100,8 +105,11 @@ class Storage(ABC):
         level: str,
         seed: str,
         seats: Sequence[SeatRow],
+        use_thread: bool = True,
     ) -> int:
-        """A new lobby at NEW_TABLE_VERSION; ChannelBusyError if the channel has an open table."""
+        """A new lobby at NEW_TABLE_VERSION; ChannelBusyError if the channel has an open table.
+
+        `use_thread` False: the host asked for the match in the channel, not in a thread of its own."""
 
     @abstractmethod
     async def save_seats(self, table_id: int, seats: Sequence[SeatRow], expected_version: int | None = None) -> int:
@@ -114,8 +122,15 @@ class Storage(ABC):
 
     @abstractmethod
     async def start_match(
-        self, table_id: int, seats: Sequence[SeatRow], record: str, expected_version: int | None = None
-    ) -> int: ...
+        self,
+        table_id: int,
+        seats: Sequence[SeatRow],
+        record: str,
+        expected_version: int | None = None,
+        *,
+        thread_id: int | None = None,
+    ) -> int:
+        """The match begins (in `thread_id`, if the bot opened a thread for it)."""
 
     @abstractmethod
     async def save_record(self, table_id: int, record: str, expected_version: int | None = None) -> int:
@@ -143,6 +158,24 @@ class Storage(ABC):
         self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
     ) -> tuple[list[TableRow], list[BrokenRow]]:
         """Every lobby and match in progress (of guilds on these shards, if given); unreadable rows as BrokenRow."""
+
+    # -- finished matches and player settings (always every shard) --------
+
+    @abstractmethod
+    async def finished_match(self, table_id: int) -> FinishedRow | None:
+        """One finished match (status over), or None: unknown, or never finished."""
+
+    @abstractmethod
+    async def finished_matches(self, guild_id: int | None, limit: int = HISTORY_LIMIT) -> list[FinishedRow]:
+        """The server's most recently finished matches, newest first."""
+
+    @abstractmethod
+    async def ping_off(self, user_ids: Sequence[int]) -> set[int]:
+        """Those of `user_ids` who asked not to be mentioned on their turn."""
+
+    @abstractmethod
+    async def set_ping(self, user_id: int, on: bool) -> None:
+        """Store a player's choice: mentioned on their turn (`on`), or not."""
 
     # -- stats (always every shard) -----------------------------------------
 
@@ -188,7 +221,8 @@ def assemble_open_tables(
     """Rows as read -> TableRow, or BrokenRow for a row that cannot be read (the others still load).
 
     seat_rows: (table_id, seat, user_id, name, level) by table and seat; table_rows: (id, guild_id,
-    channel_id, host_id, lang, level, status, seed, record, lobby_message_id, version) by id."""
+    channel_id, host_id, lang, level, status, seed, record, lobby_message_id, version, thread_id,
+    use_thread) by id."""
     seats: dict[int, list[tuple[int, SeatRow]]] = {}
     broken: dict[int, BrokenRow] = {}
     for table_id, seat, user_id, name, level in seat_rows:
@@ -224,11 +258,43 @@ def assemble_open_tables(
                     lobby_message_id=_optional_int(raw[9]),
                     seats=tuple(s for _, s in seats.get(table_id, [])),
                     version=_int(raw[10]),
+                    thread_id=_optional_int(raw[11]),
+                    use_thread=bool(raw[12]),
                 )
             )
         except (TypeError, ValueError) as e:
             broken[table_id] = BrokenRow(table_id, channel_id, str(e), lang)
     return rows, list(broken.values())
+
+
+def assemble_finished(
+    seat_rows: Sequence[Sequence[object]], table_rows: Sequence[Sequence[object]]
+) -> list[FinishedRow]:
+    """Rows as read -> FinishedRow, in the order of `table_rows`.
+
+    seat_rows: (table_id, seat, user_id, name, level) by table and seat; table_rows: (id, guild_id,
+    channel_id, thread_id, host_id, lang, level, seed, record, updated_at, use_thread)."""
+    seats: dict[int, list[SeatRow]] = {}
+    for table_id, _, user_id, name, level in seat_rows:
+        row = SeatRow(_optional_int(user_id), _text(name), None if level is None else _text(level))
+        seats.setdefault(_int(table_id), []).append(row)
+    return [
+        FinishedRow(
+            id=_int(raw[0]),
+            guild_id=_optional_int(raw[1]),
+            channel_id=_int(raw[2]),
+            thread_id=_optional_int(raw[3]),
+            host_id=_int(raw[4]),
+            lang=_text(raw[5]),
+            level=_text(raw[6]),
+            seed=_text(raw[7]),
+            record=_text(raw[8]),
+            seats=tuple(seats.get(_int(raw[0]), ())),
+            finished_at=float(raw[9]),  # type: ignore[arg-type]
+            use_thread=bool(raw[10]),
+        )
+        for raw in table_rows
+    ]
 
 
 def _int(value: object) -> int:

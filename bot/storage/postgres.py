@@ -22,16 +22,19 @@ import asyncpg
 from .base import (
     COPY_COLUMNS,
     COPY_KEYS,
+    HISTORY_LIMIT,
     SHARD_SHIFT,
     Batch,
     CopyCountError,
     Storage,
+    assemble_finished,
     assemble_open_tables,
     shard_filter,
 )
 from .rows import (
     BrokenRow,
     ChannelBusyError,
+    FinishedRow,
     PlayerStats,
     ResultRow,
     SeatRow,
@@ -83,6 +86,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX results_by_guild ON results (guild_id, user_id)",
     ),
     ("ALTER TABLE tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0",),
+    (
+        "ALTER TABLE tables ADD COLUMN thread_id BIGINT",
+        "ALTER TABLE tables ADD COLUMN use_thread BOOLEAN NOT NULL DEFAULT TRUE",
+        "CREATE INDEX finished_by_guild ON tables (guild_id, updated_at) WHERE status = 'over'",
+        """CREATE TABLE player_settings (
+            user_id BIGINT PRIMARY KEY,
+            ping BOOLEAN NOT NULL
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MIGRATION_LOCK = 0x45_36_31_35  # pg_advisory_xact_lock key: one migrating process at a time
@@ -240,13 +252,14 @@ class PostgresStorage(Storage):
         level: str,
         seed: str,
         seats: Sequence[SeatRow],
+        use_thread: bool = True,
     ) -> int:
         now = time.time()
         try:
             async with self._transaction() as con:
                 table_id = await con.fetchval(
                     "INSERT INTO tables (guild_id, channel_id, host_id, lang, level, status, seed, created_at,"
-                    " updated_at) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $7) RETURNING id",
+                    " updated_at, use_thread) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $7, $8) RETURNING id",
                     guild_id,
                     channel_id,
                     host_id,
@@ -254,6 +267,7 @@ class PostgresStorage(Storage):
                     level,
                     seed,
                     now,
+                    use_thread,
                 )
                 await self._write_seats(con, table_id, seats)
         except asyncpg.UniqueViolationError as e:
@@ -302,10 +316,17 @@ class PostgresStorage(Storage):
             return await self._step(con, table_id, expected_version, "lobby_message_id = $4, ", message_id)
 
     async def start_match(
-        self, table_id: int, seats: Sequence[SeatRow], record: str, expected_version: int | None = None
+        self,
+        table_id: int,
+        seats: Sequence[SeatRow],
+        record: str,
+        expected_version: int | None = None,
+        *,
+        thread_id: int | None = None,
     ) -> int:
         async with self._transaction() as con:
-            version = await self._step(con, table_id, expected_version, "status = 'playing', record = $4, ", record)
+            assignments = "status = 'playing', record = $4, thread_id = $5, "
+            version = await self._step(con, table_id, expected_version, assignments, record, thread_id)
             await self._write_seats(con, table_id, seats)
         return version
 
@@ -353,11 +374,52 @@ class PostgresStorage(Storage):
                 *args,
             )
             table_rows = await con.fetch(
-                "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id, version"
-                f" FROM tables t WHERE {where} ORDER BY id",
+                "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id,"
+                f" version, thread_id, use_thread FROM tables t WHERE {where} ORDER BY id",
                 *args,
             )
         return assemble_open_tables([tuple(r) for r in seat_rows], [tuple(r) for r in table_rows])
+
+    # -- finished matches and player settings ---------------------------------
+
+    async def finished_match(self, table_id: int) -> FinishedRow | None:
+        found = await self._finished("t.id = $1", table_id)
+        return found[0] if found else None
+
+    async def finished_matches(self, guild_id: int | None, limit: int = HISTORY_LIMIT) -> list[FinishedRow]:
+        return await self._finished("t.guild_id IS NOT DISTINCT FROM $1::bigint", guild_id, limit=limit)
+
+    async def _finished(self, where: str, arg: object, *, limit: int = 1) -> list[FinishedRow]:
+        async with self._read() as con, con.transaction(isolation="repeatable_read", readonly=True):
+            table_rows = await con.fetch(
+                "SELECT id, guild_id, channel_id, thread_id, host_id, lang, level, seed, record, updated_at,"
+                f" use_thread FROM tables t WHERE t.status = 'over' AND {where}"
+                " ORDER BY updated_at DESC, id DESC LIMIT $2",
+                arg,
+                limit,
+            )
+            seat_rows = await con.fetch(
+                "SELECT table_id, seat, user_id, name, level FROM seats WHERE table_id = ANY($1::bigint[])"
+                " ORDER BY table_id, seat",
+                [row[0] for row in table_rows],
+            )
+        return assemble_finished([tuple(r) for r in seat_rows], [tuple(r) for r in table_rows])
+
+    async def ping_off(self, user_ids: Sequence[int]) -> set[int]:
+        async with self._read() as con:
+            rows = await con.fetch(
+                "SELECT user_id FROM player_settings WHERE NOT ping AND user_id = ANY($1::bigint[])", list(user_ids)
+            )
+        return {int(row[0]) for row in rows}
+
+    async def set_ping(self, user_id: int, on: bool) -> None:
+        async with self._transaction() as con:
+            await con.execute(
+                "INSERT INTO player_settings (user_id, ping) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping",
+                user_id,
+                on,
+            )
 
     # -- stats --------------------------------------------------------------
 
@@ -435,7 +497,9 @@ class PostgresStorage(Storage):
 def _typed(table: str, row: tuple[object, ...]) -> tuple[object, ...]:
     """A copied row in the types asyncpg sends: timestamps as floats, `won` as a truth value."""
     if table == "tables":
-        return (*row[:11], float(row[11]), float(row[12]), row[13])  # type: ignore[arg-type]
+        return (*row[:11], float(row[11]), float(row[12]), *row[13:15], bool(row[15]))  # type: ignore[arg-type]
+    if table == "player_settings":
+        return (row[0], bool(row[1]))
     if table == "results":
         return (*row[:5], bool(row[5]), row[6], float(row[7]))  # type: ignore[arg-type]
     return row

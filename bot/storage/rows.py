@@ -54,6 +54,26 @@ class TableRow:
     lobby_message_id: int | None
     seats: tuple[SeatRow, ...]
     version: int = NEW_TABLE_VERSION  # what the next write of this table must expect
+    thread_id: int | None = None  # the thread the match is played in, once started there
+    use_thread: bool = True  # False: the host asked for the match in the channel itself
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedRow:
+    """A finished match as kept: who sat where, its final record, and when it ended (for history and rematch)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    lang: str
+    level: str
+    seed: str
+    record: str
+    seats: tuple[SeatRow, ...]
+    finished_at: float
+    use_thread: bool = True
 
 
 @dataclass(frozen=True, slots=True)

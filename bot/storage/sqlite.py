@@ -20,10 +20,12 @@ import aiosqlite
 from .base import (
     COPY_COLUMNS,
     COPY_KEYS,
+    HISTORY_LIMIT,
     SHARD_SHIFT,
     Batch,
     CopyCountError,
     Storage,
+    assemble_finished,
     assemble_open_tables,
     shard_filter,
 )
@@ -31,6 +33,7 @@ from .rows import (
     OPEN_STATUSES,
     BrokenRow,
     ChannelBusyError,
+    FinishedRow,
     PlayerStats,
     ResultRow,
     SeatRow,
@@ -83,6 +86,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 2: every write of a live table states the version it expects (no double writers)
     ("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0",),
+    # 3: a match played in a thread of its own; each player's choice to be mentioned on their turn
+    (
+        "ALTER TABLE tables ADD COLUMN thread_id INTEGER",
+        "ALTER TABLE tables ADD COLUMN use_thread INTEGER NOT NULL DEFAULT 1",
+        "CREATE INDEX finished_by_guild ON tables (guild_id, updated_at) WHERE status = 'over'",
+        """CREATE TABLE player_settings (
+            user_id INTEGER PRIMARY KEY,
+            ping INTEGER NOT NULL
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -174,14 +187,15 @@ class SqliteStorage(Storage):
         level: str,
         seed: str,
         seats: Sequence[SeatRow],
+        use_thread: bool = True,
     ) -> int:
         now = time.time()
         try:
             async with self._transaction() as db:
                 cur = await db.execute(
                     "INSERT INTO tables (guild_id, channel_id, host_id, lang, level, status, seed, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                    (guild_id, channel_id, host_id, lang, level, seed, now, now),
+                    " updated_at, use_thread) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (guild_id, channel_id, host_id, lang, level, seed, now, now, int(use_thread)),
                 )
                 table_id = cur.lastrowid
                 assert table_id is not None
@@ -230,10 +244,17 @@ class SqliteStorage(Storage):
             return await self._step(db, table_id, expected_version, "lobby_message_id = ?, ", (message_id,))
 
     async def start_match(
-        self, table_id: int, seats: Sequence[SeatRow], record: str, expected_version: int | None = None
+        self,
+        table_id: int,
+        seats: Sequence[SeatRow],
+        record: str,
+        expected_version: int | None = None,
+        *,
+        thread_id: int | None = None,
     ) -> int:
         async with self._transaction() as db:
-            version = await self._step(db, table_id, expected_version, "status = 'playing', record = ?, ", (record,))
+            assignments = "status = 'playing', record = ?, thread_id = ?, "
+            version = await self._step(db, table_id, expected_version, assignments, (record, thread_id))
             await self._write_seats(db, table_id, seats)
         return version
 
@@ -284,12 +305,52 @@ class SqliteStorage(Storage):
         ) as cur:
             seat_rows = list(await cur.fetchall())
         async with self._db.execute(
-            "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id, version"
-            f" FROM tables t WHERE {where} ORDER BY id",
+            "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id, version,"
+            f" thread_id, use_thread FROM tables t WHERE {where} ORDER BY id",
             args,
         ) as cur:
             table_rows = list(await cur.fetchall())
         return assemble_open_tables(seat_rows, table_rows)
+
+    # -- finished matches and player settings ---------------------------------
+
+    async def finished_match(self, table_id: int) -> FinishedRow | None:
+        found = await self._finished("t.id = ?", (table_id,))
+        return found[0] if found else None
+
+    async def finished_matches(self, guild_id: int | None, limit: int = HISTORY_LIMIT) -> list[FinishedRow]:
+        return await self._finished("t.guild_id IS ?", (guild_id,), limit)
+
+    async def _finished(self, where: str, args: tuple[object, ...], limit: int = 1) -> list[FinishedRow]:
+        async with self._db.execute(
+            "SELECT id, guild_id, channel_id, thread_id, host_id, lang, level, seed, record, updated_at, use_thread"
+            f" FROM tables t WHERE t.status = 'over' AND {where} ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (*args, limit),
+        ) as cur:
+            table_rows = list(await cur.fetchall())
+        ids = [row[0] for row in table_rows]
+        async with self._db.execute(
+            "SELECT table_id, seat, user_id, name, level FROM seats"
+            f" WHERE table_id IN ({', '.join('?' * len(ids))}) ORDER BY table_id, seat",
+            ids,
+        ) as cur:
+            seat_rows = list(await cur.fetchall())
+        return assemble_finished(seat_rows, table_rows)
+
+    async def ping_off(self, user_ids: Sequence[int]) -> set[int]:
+        ids = list(dict.fromkeys(user_ids))
+        async with self._db.execute(
+            f"SELECT user_id FROM player_settings WHERE ping = 0 AND user_id IN ({', '.join('?' * len(ids))})", ids
+        ) as cur:
+            return {int(row[0]) for row in await cur.fetchall()}
+
+    async def set_ping(self, user_id: int, on: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO player_settings (user_id, ping) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping",
+                (user_id, int(on)),
+            )
 
     # -- stats --------------------------------------------------------------
 
@@ -338,6 +399,10 @@ class SqliteStorage(Storage):
                 return
             if table == "results":  # won is 0/1 here, a truth value in the copy
                 batch = [(*row[:5], bool(row[5]), *row[6:]) for row in batch]
+            elif table == "tables":  # so is use_thread
+                batch = [(*row[:15], bool(row[15])) for row in batch]
+            elif table == "player_settings":  # and ping
+                batch = [(row[0], bool(row[1])) for row in batch]
             yield batch
             after = tuple(batch[-1][columns.index(k)] for k in keys)
 
@@ -353,6 +418,10 @@ class SqliteStorage(Storage):
                 async for batch in source.export_rows(table, batch_size):
                     if table == "results":
                         batch = [(*row[:5], int(bool(row[5])), *row[6:]) for row in batch]
+                    elif table == "tables":
+                        batch = [(*row[:15], int(bool(row[15]))) for row in batch]
+                    elif table == "player_settings":
+                        batch = [(row[0], int(bool(row[1]))) for row in batch]
                     await db.executemany(sql, batch)
             found = {table: await self._count(db, table) for table in COPY_COLUMNS}
             if found != expected:

@@ -20,11 +20,23 @@ from .hand import (
 from .help import help_text, legend_lines
 from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, partnered, started_privately
 from .narration import narrate
+from .room import (
+    history_choice,
+    history_line,
+    history_match,
+    history_text,
+    ping_set,
+    rematch_note,
+    rematch_opened,
+    seated_names,
+    thread_name,
+)
 from .stats import stats_text
 from .status import closed_unreadable, match_over, reminder, restored, scores_line, status, table_ended, takeover
-from .words import clip, discord_clock, plain, shown
+from .words import SEAT_CHIPS, clip, discord_clock, plain, seat_tag, shown
 
 __all__ = [
+    "SEAT_CHIPS",
     "clip",
     "closed_unreadable",
     "computer_name",
@@ -32,6 +44,10 @@ __all__ = [
     "hand_choices",
     "hand_text",
     "help_text",
+    "history_choice",
+    "history_line",
+    "history_match",
+    "history_text",
     "joined",
     "left",
     "legend_lines",
@@ -42,11 +58,16 @@ __all__ = [
     "outcome",
     "partnered",
     "pick_place",
+    "ping_set",
     "plain",
     "played_text",
+    "rematch_note",
+    "rematch_opened",
     "reminder",
     "restored",
     "scores_line",
+    "seat_tag",
+    "seated_names",
     "shown",
     "started_privately",
     "stats_text",
@@ -54,6 +75,7 @@ __all__ = [
     "table_ended",
     "takeover",
     "target_label",
+    "thread_name",
     "tile_label",
     "tile_suggestion",
 ]

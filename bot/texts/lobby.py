@@ -6,6 +6,8 @@ import re
 
 from ..i18n import t
 from ..tables import MAX_SEATS, Lobby, PartnerChoice, Table, TableStatus
+from .status import scores_line
+from .words import SEPARATOR, seat_tag
 
 _ESCAPE = re.compile(r"\\(.)")
 
@@ -39,8 +41,28 @@ def lobby_message(table: Table, note: str = "") -> Lobby:
         return Lobby(table.id, lang, "\n".join(lines), True, note, table.lobby_message_id, choices)
     if table.status is TableStatus.CLOSED:
         return Lobby(table.id, lang, t(lang, "lobby-closed"), False, note, table.lobby_message_id)
+    if table.thread_id is not None:
+        return Lobby(table.id, lang, "\n".join(_match_in_thread(table)), False, note, table.lobby_message_id)
     names = ", ".join(s.name for s in table.seats)
     return Lobby(table.id, lang, f"{t(lang, 'lobby-started')}\n{names}", False, note, table.lobby_message_id)
+
+
+def _match_in_thread(table: Table) -> list[str]:
+    """The lobby message once the match plays in its thread: where, who sits where, the score after
+    each round, and at the end the result."""
+    lang, match = table.lang, table.match
+    thread = f"<#{table.thread_id}>"
+    seats = SEPARATOR.join(f"{seat_tag(n)} {seat.name}" for n, seat in enumerate(table.seats))
+    if match is None:
+        return [t(lang, "lobby-playing-thread", thread=thread), seats]
+    seating = table.seating
+    if match.winner is not None:
+        winner = t(lang, "game-over", side=seating.side_name(lang, match.winner), count=seating.side_size(match.winner))
+        return [t(lang, "lobby-over-thread", thread=thread), seats, winner, scores_line(lang, seating, match.scores)]
+    lines = [t(lang, "lobby-playing-thread", thread=thread), seats]
+    if match.round > 0:  # the next round is dealt as one ends: its index counts the rounds played
+        lines += [t(lang, "lobby-after-round", round=match.round), scores_line(lang, seating, match.scores)]
+    return lines
 
 
 def lobby_cancelled(table: Table) -> Lobby:

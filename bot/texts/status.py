@@ -8,7 +8,7 @@ from engine import TableSnapshot
 
 from ..i18n import t
 from ..seating import Seating
-from .words import SEPARATOR, shown
+from .words import SEPARATOR, seat_tag, shown
 
 
 def status(
@@ -20,24 +20,37 @@ def status(
     clock: Callable[[float], str],
     computer_seats: frozenset[int] = frozenset(),
     away_seats: frozenset[int] = frozenset(),
+    turn_timeout: float = 300.0,
+    mention: int | None = None,
 ) -> list[str]:
-    """Tiles left per player, the boneyard, the scores, and whose turn it is (with the turn clock)."""
+    """Tiles left per player (each with the seat chip the pictures use), the boneyard, the scores, and
+    whose turn it is: a person's line says when the reminder comes and when a computer takes over, and
+    names them by `mention` (a user id) when they are to be pinged."""
     lines = []
     if snapshot.winner is None:
         hands = SEPARATOR.join(
-            t(lang, "status-hand", player=seating.names[s], count=n) for s, n in enumerate(snapshot.hand_sizes)
+            t(lang, "status-hand", player=f"{seat_tag(s)} {seating.names[s]}", count=n)
+            for s, n in enumerate(snapshot.hand_sizes)
         )
         lines.append(t(lang, "status-hands", hands=hands, boneyard=snapshot.boneyard))
     lines.append(scores_line(lang, seating, snapshot.scores))
     turn = snapshot.turn
     if turn is not None:
-        who = seating.called(lang, turn)
+        who = f"{seat_tag(turn)} {seating.called(lang, turn)}"
         if turn in computer_seats:
             lines.append(t(lang, "status-turn-computer", player=who))
         elif turn in away_seats:
             lines.append(t(lang, "status-turn-away", player=who))
         else:
-            lines.append(t(lang, "status-turn", player=who, clock=clock(turn_started)))
+            shown_as = (
+                f"{seat_tag(turn)} <@{mention}>"
+                if mention is not None
+                else f"{seat_tag(turn)} **{seating.names[turn]}**"
+            )
+            reminder_at, takeover_at = turn_started + turn_timeout, turn_started + 2 * turn_timeout
+            lines.append(
+                t(lang, "status-turn-clock", player=shown_as, reminder=clock(reminder_at), takeover=clock(takeover_at))
+            )
     return lines
 
 

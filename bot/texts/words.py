@@ -8,12 +8,26 @@ from collections.abc import Sequence
 from engine import Tile, rules
 
 _MARKDOWN = re.compile(r"([\\*_~|`>\[\]#])")
+_ESCAPED = re.compile(r"\\([\\*_~|`>\[\]#])")
 SEPARATOR = " · "
+# The seat chips of the pictures (render/style.py: seat0 red, seat1 blue, seat2 purple, seat3 teal),
+# as the nearest coloured emoji, so a name in a message reads against its chip in the picture.
+SEAT_CHIPS = ("🔴", "🔵", "🟣", "🟡")
 
 
 def plain(name: str) -> str:
     """A user's name with Markdown neutralised, so "*_x_*" reads as typed and cannot restyle a message."""
     return _MARKDOWN.sub(r"\\\1", name.strip() or "?")
+
+
+def unescaped(name: str) -> str:
+    """A name made plain, as typed again: where Markdown is not read (a thread's name)."""
+    return _ESCAPED.sub(r"\1", name)
+
+
+def seat_tag(seat: int) -> str:
+    """A seat as the pictures show it: its colour chip and its number (seat + 1)."""
+    return f"{SEAT_CHIPS[seat % len(SEAT_CHIPS)]}{seat + 1}"
 
 
 def shown(raw: int) -> int:

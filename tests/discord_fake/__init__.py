@@ -51,7 +51,9 @@ overwrites in the specs; 50013), DMs a user refuses (50007). A "thinking…" def
 is a problem too. `problems()` lists all of these plus every ERROR the bot logged (a swallowed
 exception still fails `assert_clean()`); a route the fake does not know raises
 `UnhandledRouteError` in the bot and is listed as well, so nothing passes silently. `fail_next`
-makes one route fail on purpose (e.g. a Forbidden).
+makes one route fail on purpose (e.g. a Forbidden); `limit_rate(method, path, limit=, per=)`
+answers 429 with a Retry-After beyond a per-channel rate, and discord.py's own `HTTPClient.request`
+(which runs unchanged over the fake session) waits and sends again.
 
 Time: ``wait_idle()`` returns when nothing is ready to run, no executor or aiosqlite job is in
 flight and no timer is due within `settle_horizon` seconds (1 s by default); later timers (view

@@ -309,6 +309,12 @@ class FakeDiscord(UserActions):
         """Make the bot's next request to this route fail as Discord would (e.g. a Forbidden)."""
         self.backend.fail_next(method, path, status=status, code=code, message=message)
 
+    def limit_rate(self, method: str, path: str, *, limit: int, per: float) -> Any:
+        """Answer 429 (with Retry-After) beyond `limit` requests per `per` seconds to this route, per
+        channel, as Discord's buckets do; discord.py waits and sends again. Returns the limiter
+        (its `refused` counts the 429s)."""
+        return self.backend.limit_rate(method, path, limit=limit, per=per)
+
     def problems(self) -> list[str]:
         """Everything a real Discord would have refused or shown as broken, plus errors the bot logged."""
         found = list(self.backend.problems)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import asyncio
 import copy
 import re
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -41,6 +42,32 @@ class _Failure:
     path: str
     error: FakeHTTPError
     times: int
+
+
+@dataclass
+class _RateLimit:
+    """Discord's per-route bucket: at most `limit` requests per `per` seconds for each value of the
+    route's major parameter (a channel); beyond that, 429 with the seconds until a slot frees."""
+
+    method: str
+    path: str
+    limit: int
+    per: float
+    sent: dict[str, deque[float]] = field(default_factory=dict)
+    refused: int = 0
+
+    def retry_after(self, request: CapturedRequest, now: float) -> float | None:
+        if (request.method, request.path) != (self.method, self.path):
+            return None
+        key = request.params.get("channel_id") or request.params.get("guild_id") or ""
+        sent = self.sent.setdefault(key, deque())
+        while sent and sent[0] <= now - self.per:
+            sent.popleft()
+        if len(sent) >= self.limit:
+            self.refused += 1
+            return max(sent[0] + self.per - now, 0.001)
+        sent.append(now)
+        return None
 
 
 class BackendCore:
@@ -90,6 +117,7 @@ class BackendCore:
         self.problems: list[str] = []
         self.unhandled: list[str] = []
         self._failures: list[_Failure] = []
+        self.rate_limits: list[_RateLimit] = []
 
     # -- the door ---------------------------------------------------------------------------------
 
@@ -107,6 +135,7 @@ class BackendCore:
         # A real request always yields to the event loop; so does the fake, to keep task interleaving honest.
         await asyncio.sleep(0)
         try:
+            self._rate_limited(request)
             self._injected_failure(request)
             handler = ROUTES.get((method, path))
             if handler is None:
@@ -136,6 +165,17 @@ class BackendCore:
 
     def fail_next(self, method: str, path: str, *, status: int, code: int, message: str, times: int = 1) -> None:
         self._failures.append(_Failure(method, path, FakeHTTPError(status, code, message), times))
+
+    def limit_rate(self, method: str, path: str, *, limit: int, per: float) -> _RateLimit:
+        limiter = _RateLimit(method, path, limit, per)
+        self.rate_limits.append(limiter)
+        return limiter
+
+    def _rate_limited(self, request: CapturedRequest) -> None:
+        for limiter in self.rate_limits:
+            wait = limiter.retry_after(request, self.clock())
+            if wait is not None:
+                raise FakeHTTPError(429, 0, "You are being rate limited.", retry_after=wait)
 
     def _injected_failure(self, request: CapturedRequest) -> None:
         for failure in self._failures:

@@ -2,10 +2,12 @@
 
 discord.py talks to Discord through two doors: `HTTPClient.request` (bot routes, with a `Route`)
 and `AsyncWebhookAdapter.request` (interaction callbacks and followups, which go through the
-client's aiohttp session). `FakeHTTPClient` overrides the first; the second is rerouted when the
-session it is given is a `FakeSession`, i.e. belongs to a fake client. Both hand the fake backend
-the route, the JSON body and the uploaded files, and turn its refusals into the very
-`discord.HTTPException` subclasses a real response would raise.
+client's aiohttp session). For the first, discord.py's own `HTTPClient.request` runs unchanged
+(its rate-limit buckets, its 429 handling: wait the Retry-After, send again) over a
+`FakeSession` whose `request` answers from the fake backend with an aiohttp-like response:
+status, headers and JSON text, refusals included, so discord.py raises its own exceptions. The
+second is rerouted when the session it is given is a `FakeSession`, i.e. belongs to a fake
+client. Both hand the fake backend the route, the JSON body and the uploaded files.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ import asyncio
 import json as jsonlib
 import re
 from collections.abc import Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Protocol
 
 import discord
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
+from multidict import CIMultiDict
 
 from .messages import FakeFile
 
@@ -31,11 +36,22 @@ class UnhandledRouteError(AssertionError):
 class FakeHTTPError(Exception):
     """A refusal the backend answers with, as Discord would (status, JSON error code, message)."""
 
-    def __init__(self, status: int, code: int, message: str) -> None:
+    def __init__(self, status: int, code: int, message: str, *, retry_after: float | None = None) -> None:
         super().__init__(f"{status} (code {code}): {message}")
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # a 429: seconds to wait before sending again
+
+    def response(self) -> _FakeResponse:
+        """The HTTP answer Discord gives for this refusal, as discord.py reads it."""
+        if self.status == 429:
+            retry = self.retry_after or 0.0
+            body = {"message": self.message, "retry_after": retry, "global": False}
+            # Discord's own 429s come through its proxy (`Via`); without it discord.py reads a Cloudflare ban.
+            headers = {"Retry-After": f"{retry:.3f}", "Via": "1.1 google", "X-RateLimit-Scope": "user"}
+            return _FakeResponse(429, body, headers)
+        return _FakeResponse(self.status, {"code": self.code, "message": self.message})
 
     def to_discord(self) -> discord.HTTPException:
         response = _ErrorResponse(self.status)
@@ -65,6 +81,42 @@ class _ErrorResponse:
         self.reason = self.reasons.get(status, "Error")
 
 
+class _FakeResponse:
+    """What discord.py reads of an aiohttp response: status, reason, headers and the text of the body."""
+
+    def __init__(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
+        self.status = status
+        self.reason = _ErrorResponse.reasons.get(status, "OK" if status < 300 else "Error")
+        self.headers: CIMultiDict[str] = CIMultiDict(headers or {})
+        if body is None:
+            self._text = ""
+        else:
+            self._text = jsonlib.dumps(body)
+            self.headers["Content-Type"] = "application/json"
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._text
+
+    async def __aenter__(self) -> _FakeResponse:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class _Sending:
+    """The request `FakeHTTPClient.request` is making, for the session call discord.py makes inside it."""
+
+    backend: Backend
+    route: Route
+    files: Sequence[discord.File] | None
+    form: Sequence[dict[str, Any]] | None
+
+
+_sending: ContextVar[_Sending | None] = ContextVar("fake_discord_sending", default=None)
+
+
 class Backend(Protocol):
     async def handle(
         self,
@@ -92,7 +144,39 @@ class FakeSession:
         self.backend.record_unhandled(what)
         raise UnhandledRouteError(what)
 
-    request = get = post = ws_connect = _refuse
+    get = post = ws_connect = _refuse
+
+    def request(self, method: str, url: str, **kwargs: Any) -> Any:
+        """discord.py's `HTTPClient.request` sending one try of the request `FakeHTTPClient` is making."""
+        sending = _sending.get()
+        if sending is None or sending.backend is not self.backend or url != sending.route.url:
+            return self._refuse(method, url)
+        return _Answer(sending, kwargs)
+
+
+class _Answer:
+    """`async with session.request(...) as response`: the backend's answer to one try, as a response."""
+
+    def __init__(self, sending: _Sending, kwargs: dict[str, Any]) -> None:
+        self.sending = sending
+        self.kwargs = kwargs
+
+    async def __aenter__(self) -> _FakeResponse:
+        sending, kwargs = self.sending, self.kwargs
+        data = kwargs.get("data")
+        body = body_from(jsonlib.loads(data) if isinstance(data, str) else None, sending.form)
+        captured = read_files(sending.files)
+        route = sending.route
+        try:
+            result = await sending.backend.handle(
+                route.method, route.path, route_params(route), dict(kwargs.get("params") or {}), body, captured
+            )
+        except FakeHTTPError as error:
+            return error.response()
+        return _FakeResponse(204 if result is None else 200, result)
+
+    async def __aexit__(self, *_: object) -> None:
+        return None
 
     async def close(self) -> None:
         return None
@@ -149,8 +233,11 @@ class FakeHTTPClient(HTTPClient):
         form: Sequence[dict[str, Any]] | None = None,
         **kwargs: Any,
     ) -> Any:
-        body = body_from(kwargs.get("json"), form)
-        return await forward(self.backend, route, body, files, kwargs.get("params"))
+        token = _sending.set(_Sending(self.backend, route, files, form))
+        try:
+            return await super().request(route, files=files, form=form, **kwargs)
+        finally:
+            _sending.reset(token)
 
     async def static_login(self, token: str) -> Any:
         self.token = token

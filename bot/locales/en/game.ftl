@@ -101,14 +101,13 @@ game-over = 🏆 **{ $side }** { $count ->
     [one] wins
    *[other] win
 } the match!
-match-record = The game record is kept: anyone can replay it.
+match-record = The game record is attached (record.json); `/five-up history` finds it again later.
 
 ## The status lines under every message
 status-hands = Tiles in hand: { $hands }. Boneyard: { $boneyard }.
 status-hand = { $player } ({ $count })
 status-scores = Score (to 61): { $scores }
 status-score = { $side } **{ $points }**
-status-turn = **{ $player }** to play (turn started { $clock }).
 status-turn-computer = **{ $player }** is thinking…
 status-turn-away = **{ $player }** to play; a computer player places for them while they are away.
 

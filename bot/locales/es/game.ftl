@@ -99,14 +99,13 @@ game-over = 🏆 ¡**{ $side }** { $count ->
     [one] gana
    *[other] ganan
 } la partida!
-match-record = Se guarda el registro de la partida: cualquiera puede reproducirla.
+match-record = Se adjunta el registro de la partida (record.json); `/five-up history` lo vuelve a encontrar más tarde.
 
 ## Las líneas de estado bajo cada mensaje
 status-hands = Fichas en mano: { $hands }. Montón de robo: { $boneyard }.
 status-hand = { $player } ({ $count })
 status-scores = Puntuación (hasta 61): { $scores }
 status-score = { $side } **{ $points }**
-status-turn = Le toca a **{ $player }** (turno iniciado { $clock }).
 status-turn-computer = **{ $player }** está pensando…
 status-turn-away = Le toca a **{ $player }**; la máquina coloca en su lugar mientras no esté.
 

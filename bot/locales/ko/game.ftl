@@ -58,14 +58,13 @@ block-draw = 가장 가벼운 보유 타일이 서로 다른 점수 주체의 �
 game-over = { $count ->
    *[other] 🏆 **{ $side }**, 정확히 61점에 도달해 경기에서 승리했습니다!
 }
-match-record = 경기 기록이 저장되었습니다: 누구나 다시 재생할 수 있습니다.
+match-record = 경기 기록(record.json)을 첨부했습니다. 나중에 `/five-up history`로 다시 찾을 수 있습니다.
 
 ## 모든 메시지 아래의 상태 줄
 status-hands = 보유 타일: { $hands }. 남은 타일 더미: { $boneyard }.
 status-hand = { $player } ({ $count })
 status-scores = 점수 (목표 61): { $scores }
 status-score = { $side } **{ $points }**
-status-turn = **{ $player }** 차례 ({ $clock } 시작).
 status-turn-computer = **{ $player }**이(가) 생각 중…
 status-turn-away = **{ $player }** 차례: 자리를 비운 동안 컴퓨터 플레이어가 대신 놓습니다.
 

@@ -1,0 +1,40 @@
+# A table that a server keeps: the match in its own thread, pings, the record, rematch, history, settings.
+
+## The match's own thread, and the lobby message in the channel
+thread-name = Five Up · { $players }
+lobby-playing-thread = The match is on in { $thread }. Good luck!
+lobby-after-round = Round { $round } is over.
+lobby-over-thread = The match in { $thread } is over.
+
+## The turn line: who is to play, and when the reminder and the computer come
+status-turn-clock = { $player } to play. Reminder { $reminder }; a computer takes over { $takeover }.
+
+## Rematch
+button-rematch = Rematch
+lobby-rematch = A rematch, with the same seats. Press **Leave** if you are out.
+rematch-opened = A rematch is open below, with the same seats: { $host } starts it when everyone is ready.
+
+## /five-up history
+cmd-history = This server's recent matches, and the record and picture of any of them
+cmd-history-match = The match (#number) to get the record and final picture of
+history-title = **Recent matches in this server**
+history-line = #{ $id } · { $date } · { $players } · { $scores }
+history-none = No finished matches in this server yet.
+history-pick = Pick one with `/five-up history match:` to get its record and final picture.
+history-match = **Match #{ $id }**, { $date }: { $players }. { $scores }
+history-replay = Replay the record with `python -m engine.replay record.json`, draw it with `python -m render record.json --out pictures`.
+history-choice = #{ $id } · { $players }
+
+## /five-up settings
+cmd-settings = Your own Five Up settings
+cmd-settings-ping = Whether the turn message mentions you when it is your turn
+choice-ping-on = on: mention me on my turn
+choice-ping-off = off: do not mention me
+settings-ping-on = The turn messages will mention you when it is your turn.
+settings-ping-off = The turn messages will no longer mention you (the reminder after a long wait still does).
+
+## /five-up start
+cmd-start-thread = Play the match in a thread of its own (default: yes)
+
+## Refusals
+error-no-such-match = There is no finished match #{ $id } in this server.

@@ -1,0 +1,40 @@
+# Una mesa que el servidor conserva: la partida en su propio hilo, menciones, el registro, revancha, historial, ajustes.
+
+## El hilo propio de la partida y el mensaje de la sala en el canal
+thread-name = Five Up · { $players }
+lobby-playing-thread = La partida se juega en { $thread }. ¡Buena suerte!
+lobby-after-round = Terminó la ronda { $round }.
+lobby-over-thread = Terminó la partida de { $thread }.
+
+## La línea del turno: a quién le toca, y cuándo llegan el aviso y la computadora
+status-turn-clock = Le toca a { $player }. Aviso { $reminder }; la computadora jugará en su lugar { $takeover }.
+
+## Revancha
+button-rematch = Revancha
+lobby-rematch = Revancha con los mismos asientos. Pulsa **Salir** si no juegas.
+rematch-opened = Abajo está la mesa de la revancha, con los mismos asientos: { $host } la empieza cuando todos estén listos.
+
+## /five-up history
+cmd-history = Las partidas recientes del servidor, con el registro y la imagen de cada una
+cmd-history-match = La partida (#número) de la que quieres el registro y la imagen final
+history-title = **Partidas recientes en este servidor**
+history-line = #{ $id } · { $date } · { $players } · { $scores }
+history-none = Todavía no hay partidas terminadas en este servidor.
+history-pick = Elige una con `/five-up history match:` para recibir su registro y su imagen final.
+history-match = **Partida #{ $id }**, { $date }: { $players }. { $scores }
+history-replay = Reproduce el registro con `python -m engine.replay record.json` y dibújalo con `python -m render record.json --out pictures`.
+history-choice = #{ $id } · { $players }
+
+## /five-up settings
+cmd-settings = Tus ajustes de Five Up
+cmd-settings-ping = Si el mensaje del turno te menciona cuando te toca
+choice-ping-on = sí: mencióname en mi turno
+choice-ping-off = no: no me menciones
+settings-ping-on = Los mensajes del turno te mencionarán cuando te toque.
+settings-ping-off = Los mensajes del turno ya no te mencionarán (el aviso tras una larga espera sí lo hará).
+
+## /five-up start
+cmd-start-thread = Jugar la partida en un hilo propio (por defecto: sí)
+
+## Rechazos
+error-no-such-match = No hay ninguna partida terminada #{ $id } en este servidor.

@@ -1,0 +1,40 @@
+# 서버에 남는 테이블: 전용 스레드의 경기, 차례 알림, 기록, 재대결, 기록 목록, 설정.
+
+## 경기 전용 스레드와 채널의 로비 메시지
+thread-name = Five Up · { $players }
+lobby-playing-thread = 경기는 { $thread }에서 진행 중입니다. 행운을 빕니다!
+lobby-after-round = { $round }라운드가 끝났습니다.
+lobby-over-thread = { $thread }의 경기가 끝났습니다.
+
+## 차례 줄: 누가 둘 차례인지, 알림과 컴퓨터 대리는 언제인지
+status-turn-clock = { $player } 님 차례입니다. 알림: { $reminder } · 컴퓨터가 대신 둠: { $takeover }
+
+## 재대결
+button-rematch = 재대결
+lobby-rematch = 같은 자리로 하는 재대결입니다. 빠지려면 **나가기**를 누르세요.
+rematch-opened = 같은 자리로 재대결 테이블을 아래에 열었습니다. 모두 준비되면 { $host } 님이 시작합니다.
+
+## /five-up history
+cmd-history = 이 서버의 최근 경기와 각 경기의 기록·그림
+cmd-history-match = 기록과 마지막 그림을 받을 경기(#번호)
+history-title = **이 서버의 최근 경기**
+history-line = #{ $id } · { $date } · { $players } · { $scores }
+history-none = 이 서버에서 끝난 경기가 아직 없습니다.
+history-pick = `/five-up history match:`로 하나를 고르면 기록과 마지막 그림을 받을 수 있습니다.
+history-match = **경기 #{ $id }**, { $date }: { $players }. { $scores }
+history-replay = `python -m engine.replay record.json`으로 기록을 재생하고, `python -m render record.json --out pictures`로 그림을 그릴 수 있습니다.
+history-choice = #{ $id } · { $players }
+
+## /five-up settings
+cmd-settings = 나의 Five Up 설정
+cmd-settings-ping = 내 차례가 되면 차례 메시지에서 나를 멘션할지
+choice-ping-on = 켜기: 내 차례에 멘션
+choice-ping-off = 끄기: 멘션하지 않음
+settings-ping-on = 이제 내 차례가 되면 차례 메시지가 멘션합니다.
+settings-ping-off = 이제 차례 메시지가 멘션하지 않습니다(오래 기다리면 오는 알림은 그대로 멘션합니다).
+
+## /five-up start
+cmd-start-thread = 경기를 전용 스레드에서 진행 (기본: 예)
+
+## 거절
+error-no-such-match = 이 서버에서 끝난 경기 중에 #{ $id }번 경기는 없습니다.

@@ -1,0 +1,77 @@
+"""The words of a table a server keeps: its thread's name, /five-up history and settings, rematch."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..i18n import t
+from ..seating import Seating
+from .status import scores_line
+from .words import SEPARATOR, seat_tag, unescaped
+
+THREAD_NAME_LIMIT = 100  # Discord's limit on a thread's name
+
+
+def thread_name(lang: str, names: Sequence[str]) -> str:
+    """ "Five Up · alice, minjun": the names as typed (a thread's name reads no Markdown), cut to fit."""
+    name = t(lang, "thread-name", players=", ".join(unescaped(n) for n in names))
+    return name if len(name) <= THREAD_NAME_LIMIT else name[: THREAD_NAME_LIMIT - 1] + "…"
+
+
+def seated_names(names: Sequence[str]) -> str:
+    """Every seat as the pictures show it, then its name: "🔴1 alice · 🔵2 minjun"."""
+    return SEPARATOR.join(f"{seat_tag(n)} {name}" for n, name in enumerate(names))
+
+
+def finished_date(finished_at: float) -> str:
+    """A date each reader sees in their own calendar (a Discord timestamp, short date)."""
+    return f"<t:{int(finished_at)}:d>"
+
+
+def history_line(lang: str, table_id: int, finished_at: float, names: Sequence[str], scores: Sequence[int]) -> str:
+    seating = Seating(tuple(names))
+    return t(
+        lang,
+        "history-line",
+        id=table_id,
+        date=finished_date(finished_at),
+        players=", ".join(names),
+        scores=scores_line(lang, seating, scores),
+    )
+
+
+def history_text(lang: str, lines: Sequence[str]) -> str:
+    if not lines:
+        return t(lang, "history-none")
+    return "\n".join([t(lang, "history-title"), *lines, t(lang, "history-pick")])
+
+
+def history_match(lang: str, table_id: int, finished_at: float, names: Sequence[str], scores: Sequence[int]) -> str:
+    seating = Seating(tuple(names))
+    head = t(
+        lang,
+        "history-match",
+        id=table_id,
+        date=finished_date(finished_at),
+        players=seated_names(names),
+        scores=scores_line(lang, seating, scores),
+    )
+    return f"{head}\n{t(lang, 'history-replay')}"
+
+
+def history_choice(lang: str, table_id: int, names: Sequence[str]) -> str:
+    """An autocomplete entry (at most 100 characters)."""
+    text = t(lang, "history-choice", id=table_id, players=", ".join(unescaped(n) for n in names))
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def ping_set(lang: str, on: bool) -> str:
+    return t(lang, "settings-ping-on" if on else "settings-ping-off")
+
+
+def rematch_opened(lang: str, host: str) -> str:
+    return t(lang, "rematch-opened", host=host)
+
+
+def rematch_note(lang: str) -> str:
+    return t(lang, "lobby-rematch")
