@@ -341,7 +341,7 @@ class LiveTable:
                 pictures = await self._scoresheet(match.snapshot())
                 lines = [texts.scores_line(table.lang, table.seating, match.scores)]
             else:
-                pictures = self.pictures or await self._pictures(match.snapshot())
+                pictures = self.pictures or await self._pictures(self._pictured())
                 lines = self._status()
             text = "\n".join(lines)
             return Post(table.id, table.channel_id, PostKind.BOARD, text, pictures, True, (), table.move_no, table.lang)
@@ -444,13 +444,25 @@ class LiveTable:
             return
         table.no_ping = await self._ping_off()
         assert table.match is not None
-        snapshot = table.match.snapshot()
+        snapshot = self._pictured()
         pictures = await self._pictures(snapshot) if snapshot.tiles else ()
         lines = [texts.restored(table.lang), *self._status()]
         self._publish(PostKind.RESTORED, lines, pictures=pictures, hand_button=True)
         self.services.turns.arm(self)
 
     # -- placing, saving, publishing ------------------------------------------
+
+    def _pictured(self) -> TableSnapshot:
+        """What the table's picture shows: the round in play or, until the first placement of the next
+        round, the round that just ended with the next player marked, as the text under it says. It
+        comes from the match alone, so a restart at a round boundary shows the same picture."""
+        match = self.table.match
+        assert match is not None
+        snapshot = match.snapshot()
+        finished = match.finished_round
+        if snapshot.tiles or finished is None:
+            return snapshot
+        return dataclasses.replace(finished.snapshot(), turn=match.turn)
 
     async def _apply(self, seat: int, tile: Tile, on: Tile | None, *, note: str = "") -> Post:
         """Place, commit, draw the pictures, publish. The caller holds the lock."""
@@ -462,13 +474,10 @@ class LiveTable:
             events = match.place(seat, Placement(tile, on))
         except RulesError as e:
             raise Refusal.from_rules(e, table.seating.names) from None
+        finished = match.snapshot()  # the round as it ended, before any next deal
         if match.phase is Phase.ROUND_OVER:
-            finished = match.snapshot()  # the round as it ended, before the next deal
             events += match.next_round()
-            # ... while the scoresheet marks who moves next, as the text under it says
-            pictured = dataclasses.replace(finished, turn=match.turn)
-        else:
-            finished = pictured = match.snapshot()
+        pictured = self._pictured()
         try:
             await self._save()
         except BaseException:
