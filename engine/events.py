@@ -1,4 +1,4 @@
-"""What happened: one frozen value per event, printable as RECORD.md's JSON lines.
+"""What happened: one frozen value per event, printable as the replay's JSON lines (docs/record-format.md).
 
 `to_json()` gives exactly the fields of the replay contract; the other
 attributes (revealed hands, pip sums before rounding, the lot) are for the bot.

@@ -1,4 +1,4 @@
-"""Game records (RECORD.md): the deals and the placements, nothing else.
+"""Game records (docs/record-format.md): the deals and the placements, nothing else.
 
 Reading checks the shape of the record and spells tiles canonically; whether
 the deals and plays obey the rules is checked by replaying them (`Match`).

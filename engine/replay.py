@@ -1,6 +1,6 @@
 """`python -m engine.replay RECORD.json`: validate a record and print its event stream.
 
-One JSON object per line on stdout (RECORD.md). On an illegal or malformed
+One JSON object per line on stdout (docs/record-format.md). On an illegal or malformed
 record: the events before the bad step, then one line on stderr naming round,
 play and reason, and exit status 1.
 """

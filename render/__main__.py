@@ -24,7 +24,7 @@ from .table import table_description, table_png
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m render", description="Draw the layout and scoresheet of a record.")
-    parser.add_argument("record", type=Path, help="a game record (RECORD.md)")
+    parser.add_argument("record", type=Path, help="a game record (docs/record-format.md)")
     parser.add_argument("--out", type=Path, required=True, help="the folder to write the PNG files to")
     parser.add_argument("--every", action="store_true", help="one numbered set of pictures per placement")
     args = parser.parse_args(argv)

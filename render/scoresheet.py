@@ -1,4 +1,4 @@
-"""The scoresheet picture: the paper X-and-stroke tally of RULES.md, one block per side.
+"""The scoresheet picture: the paper X-and-stroke tally of docs/rules.md, one block per side.
 
 A stroke is one displayed point; ten make a house, a large X (two strokes) with a small x (two
 strokes each) in each of its four spaces. A block shows the side's seats, whose turn it is,

@@ -16,7 +16,7 @@ from bot import i18n
 from bot.rules_pages import EMBED_DESCRIPTION_LIMIT, PAGE_TARGET, SECTIONS, rules_pages
 from engine import Match, Placed
 
-# The words of the seed texts (and of RULES.md for English) a reader must find in the rules.
+# The words of the seed texts (and of docs/rules.md for English) a reader must find in the rules.
 TERMS = {
     "en": [
         "spinner", "displayed points", "raw", "boneyard", "leader", "neutral lot", "exactly 61", "305",

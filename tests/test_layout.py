@@ -1,4 +1,4 @@
-"""The layout: every worked example of RULES.md, checked against the seeds' own diagrams.
+"""The layout: every worked example of docs/rules.md, checked against the seeds' own diagrams.
 
 For each diagram the Korean seed (seeds/000_*.txt) lists the connections (연결), the possible
 extension points (가능한 연장 연결 지점: tile, point, pip) and the counted contributions
@@ -100,7 +100,7 @@ DIAGRAMS = [
         WALK_CONNECTIONS[:5],
     ),
     Diagram(
-        # Not drawn in the seeds (RULES.md passes through it): worked by hand from the same rules.
+        # Not drawn in the seeds (docs/rules.md passes through it): worked by hand from the same rules.
         "[5|5] on [1|5]",
         (*WALK, ("5-5", "1-5")),
         15,

@@ -1,4 +1,4 @@
-"""Game records (RECORD.md): writing, reading every accepted spelling, and refusing malformed ones."""
+"""Game records (docs/record-format.md): writing, reading every accepted spelling, and refusing malformed ones."""
 
 from __future__ import annotations
 

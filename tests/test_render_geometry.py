@@ -42,7 +42,7 @@ def opened(*tiles: str) -> set[tuple[str, str, str]]:
     return {(t, s, "open") for t in tiles for s in ("branch_a", "branch_b")}
 
 
-# The walkthrough of RULES.md, placement by placement: the counted ends (filled badges), the open
+# The walkthrough of docs/rules.md, placement by placement: the counted ends (filled badges), the open
 # points that do not count (hollow dots), and the equation's terms as the seeds write them.
 WALKTHROUGH = [
     ({("1-4", "low", 1), ("1-4", "high", 4)}, set(), (4, 1), 5),
