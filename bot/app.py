@@ -27,7 +27,7 @@ from .pictures import PngRenderer, Renderer
 from .publisher import ChannelPublisher
 from .replies import answer_error
 from .storage import Storage
-from .views import DYNAMIC_ITEMS
+from .views import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,7 @@ class FiveUpBot(commands.AutoShardedBot):
         self.config = config
         self.manager = manager
         self.publisher = publisher
+        self.lobby_turns = LobbyTurns()  # a lobby action and its message edit, one at a time per table
         publisher.attach(self)
 
     async def setup_hook(self) -> None:
@@ -88,6 +89,10 @@ class FiveUpBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d command(s) globally", len(synced))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a button its message no longer shows is answered too (see `answer_vanished_click`)."""
+        await answer_vanished_click(interaction)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s), %d shard(s)", self.user, len(self.guilds), self.shard_count or 1)

@@ -20,7 +20,7 @@ from . import texts
 from .i18n import SUPPORTED, pick_locale, t
 from .replies import Interaction, files, locale_of
 from .tables import LEVELS, Lobby, Refusal, TableStatus
-from .views import lobby_view, rules_message, send_hand, show_hand_view
+from .views import LobbyTurn, lobby_view, rules_message, send_hand, show_hand_view
 
 MAX_CHOICES = 25
 
@@ -64,28 +64,31 @@ class FiveUpCommands(app_commands.Group):
             bots=bots,
             level=level,
         )
-        await interaction.response.send_message(lobby.text, view=lobby_view(lobby))
-        message = await interaction.original_response()
-        await manager.set_lobby_message(lobby.table_id, message.id)
+        async with interaction.client.lobby_turns.of(lobby.table_id):  # a join by command waits for the message
+            await interaction.response.send_message(lobby.text, view=lobby_view(lobby))
+            message = await interaction.original_response()
+            await manager.set_lobby_message(lobby.table_id, message.id)
 
     @app_commands.command(name="join", description=described("cmd-join"))
     async def join(self, interaction: Interaction) -> None:
-        lobby = await interaction.client.manager.join(
-            channel_id=_channel(interaction),
-            user_id=interaction.user.id,
-            name=interaction.user.display_name,
-            locale=locale_of(interaction),
-        )
-        await interaction.response.send_message(lobby.note, ephemeral=True)
-        await _refresh_lobby(interaction, lobby)
+        async with _lobby_turn(interaction):
+            lobby = await interaction.client.manager.join(
+                channel_id=_channel(interaction),
+                user_id=interaction.user.id,
+                name=interaction.user.display_name,
+                locale=locale_of(interaction),
+            )
+            await interaction.response.send_message(lobby.note, ephemeral=True)
+            await _refresh_lobby(interaction, lobby)
 
     @app_commands.command(name="leave", description=described("cmd-leave"))
     async def leave(self, interaction: Interaction) -> None:
-        lobby = await interaction.client.manager.leave(
-            channel_id=_channel(interaction), user_id=interaction.user.id, locale=locale_of(interaction)
-        )
-        await interaction.response.send_message(lobby.note, ephemeral=True)
-        await _refresh_lobby(interaction, lobby)
+        async with _lobby_turn(interaction):
+            lobby = await interaction.client.manager.leave(
+                channel_id=_channel(interaction), user_id=interaction.user.id, locale=locale_of(interaction)
+            )
+            await interaction.response.send_message(lobby.note, ephemeral=True)
+            await _refresh_lobby(interaction, lobby)
 
     # -- playing --------------------------------------------------------------
 
@@ -161,23 +164,30 @@ class FiveUpCommands(app_commands.Group):
     @app_commands.command(name="end", description=described("cmd-end"))
     async def end(self, interaction: Interaction) -> None:
         manager = interaction.client.manager
-        table = manager.table_in(_channel(interaction))
-        in_lobby = table is not None and table.status is TableStatus.LOBBY
-        post = await manager.end(
-            channel_id=_channel(interaction),
-            user_id=interaction.user.id,
-            name=interaction.user.display_name,
-            can_manage=interaction.permissions.manage_messages,
-        )
-        await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
-        if in_lobby and table is not None:
-            await _refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
+        async with _lobby_turn(interaction):
+            table = manager.table_in(_channel(interaction))
+            in_lobby = table is not None and table.status is TableStatus.LOBBY
+            post = await manager.end(
+                channel_id=_channel(interaction),
+                user_id=interaction.user.id,
+                name=interaction.user.display_name,
+                can_manage=interaction.permissions.manage_messages,
+            )
+            await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
+            if in_lobby and table is not None:
+                await _refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
 
 
 def _channel(interaction: Interaction) -> int:
     if interaction.channel_id is None or interaction.guild_id is None:
         raise Refusal("guild-only")
     return interaction.channel_id
+
+
+def _lobby_turn(interaction: Interaction) -> LobbyTurn:
+    """The turn of the channel's table (see `LobbyTurns`): its lobby action and message edit, in order."""
+    table = None if interaction.channel_id is None else interaction.client.manager.table_in(interaction.channel_id)
+    return interaction.client.lobby_turns.of(None if table is None else table.id)
 
 
 def _options_by_tile(interaction: Interaction) -> dict[Tile, list[Option]]:

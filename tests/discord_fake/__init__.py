@@ -53,6 +53,9 @@ exception still fails `assert_clean()`); a route the fake does not know raises
 `UnhandledRouteError` in the bot and is listed as well, so nothing passes silently. `fail_next`
 makes one route fail on purpose (e.g. a Forbidden).
 
+Network: ``fake.backend.latency = 0.05`` makes every request take that long to reach Discord (0 by
+default), so requests in flight can overtake each other as they do on a real network.
+
 Time: ``wait_idle()`` returns when nothing is ready to run, no executor or aiosqlite job is in
 flight and no timer is due within `settle_horizon` seconds (1 s by default); later timers (view
 timeouts, turn clocks) are left alone. ``wait_idle(horizon=5)`` waits for a shorter clock.
