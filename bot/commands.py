@@ -18,7 +18,7 @@ from engine import Option, Tile, parse_tile
 
 from . import texts
 from .i18n import SUPPORTED, pick_locale, t
-from .replies import Interaction, files, locale_of
+from .replies import Interaction, answered_publicly, defer_publicly, files, locale_of
 from .tables import LEVELS, Lobby, Refusal, TableStatus
 from .views import LobbyTurn, lobby_view, rules_message, send_hand, show_hand_view
 
@@ -220,7 +220,7 @@ async def _repost(interaction: Interaction, *, scoresheet_only: bool) -> None:
         raise Refusal("no-table")
     if table.status is not TableStatus.PLAYING:
         raise Refusal("not-started")
-    await interaction.response.defer(thinking=True)
+    await defer_publicly(interaction)  # a refusal from here on (the table ended meanwhile) still stays private
     post = await manager.board(channel_id=channel, scoresheet_only=scoresheet_only)
     await interaction.followup.send(
         post.text,
@@ -228,3 +228,4 @@ async def _repost(interaction: Interaction, *, scoresheet_only: bool) -> None:
         view=show_hand_view(post.table_id, post.lang),
         allowed_mentions=discord.AllowedMentions.none(),
     )
+    answered_publicly(interaction)

@@ -134,3 +134,36 @@ async def test_join_or_leave_by_command_racing_start_never_brings_the_lobby_back
             ended = await w.fake.slash(ana, w.channel, "five-up end")
             assert ended.ok
         w.fake.assert_clean()
+
+
+# -- 3. a /five-up board refusal is private -------------------------------------------------------
+
+
+async def test_board_or_score_racing_end_refuses_privately(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    async with world(tmp_path, 2) as w:
+        ana, bo = w.users
+        w.fake.backend.latency = 0.02
+        refused = 0
+        for attempt in range(16):
+            table = await w.start_table([ana, bo])
+            command = "five-up score" if attempt % 2 else "five-up board"
+            looking = asyncio.ensure_future(w.fake.slash(bo, w.channel, command, settle=False))
+            await asyncio.sleep(rng.uniform(0, 0.03))
+            ending = asyncio.ensure_future(w.fake.slash(ana, w.channel, "five-up end", settle=False))
+            board, end = await asyncio.gather(looking, ending)
+            await w.fake.wait_idle()
+            assert board.ok and end.ok, board.rule_problems() + end.rule_problems()
+            assert table.status is TableStatus.CLOSED
+            shown = [m for m in board.messages if not m.deleted]
+            assert len(shown) == 1, shown
+            if shown[0].ephemeral:  # refused: only the asker sees why, and no "thinking…" stays behind
+                refused += 1
+                assert not shown[0].attachments and shown[0].content
+            else:
+                assert shown[0].attachments  # the board, before the table ended
+            for message in w.public():
+                assert "There is no Five Up table" not in message.content
+                assert t("en", "error-table-gone") not in message.content
+        assert refused, "no attempt raced: the test needs another timing"
+        w.fake.assert_clean()
