@@ -32,6 +32,27 @@ from .views import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 log = logging.getLogger(__name__)
 
 
+UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction it no longer waits for (the 3 s are up)
+
+
+def _late_autocomplete(record: logging.LogRecord) -> bool:
+    """A logging filter: an autocomplete answered after Discord gave up becomes one debug line.
+
+    Under load an autocomplete can miss Discord's deadline; the user has typed on by then, so
+    nothing is lost, but discord.py logs the 404 "Unknown interaction" as an exception with its
+    traceback. Every other record passes unchanged."""
+    error = record.exc_info[1] if record.exc_info else None
+    if (
+        isinstance(error, discord.NotFound)
+        and error.code == UNKNOWN_INTERACTION
+        and str(record.msg).startswith("Ignoring exception in autocomplete")
+    ):
+        command = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+        log.debug("autocomplete for %s answered after Discord gave up (Unknown interaction)", command)
+        return False
+    return True
+
+
 class FiveUpTree(app_commands.CommandTree):
     """Every command's errors, whether raised by its body, a check or an argument, take the one error path."""
 
@@ -61,6 +82,7 @@ class FiveUpBot(commands.AutoShardedBot):
         self.config = config
         self.manager = manager
         self.publisher = publisher
+        logging.getLogger("discord.app_commands.tree").addFilter(_late_autocomplete)  # once: filters are a set
         self.lobby_turns = LobbyTurns()  # a lobby action and its message edit, one at a time per table
         publisher.attach(self)
 

@@ -4,9 +4,11 @@ the real discord.py (tests/discord_fake), each race played out as Discord delive
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from pathlib import Path
 
+import pytest
 from test_bot_discord import World, world
 
 from bot.i18n import t
@@ -167,3 +169,32 @@ async def test_board_or_score_racing_end_refuses_privately(tmp_path: Path) -> No
                 assert t("en", "error-table-gone") not in message.content
         assert refused, "no attempt raced: the test needs another timing"
         w.fake.assert_clean()
+
+
+# -- 6. an autocomplete answered after Discord gave up ----------------------------------------------
+
+
+async def test_a_late_autocomplete_answer_is_one_debug_line(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with world(tmp_path, 2) as w:
+        table = await w.start_table(w.users)
+        mover = w.user_at(table, table.match.turn)
+        caplog.set_level(logging.DEBUG)
+        caplog.clear()
+        w.fake.fail_next(
+            "POST",
+            "/interactions/{webhook_id}/{webhook_token}/callback",
+            status=404,
+            code=10062,
+            message="Unknown interaction",
+        )
+        late = await w.fake.autocomplete(mover, w.channel, "five-up play", focused="tile", value="")
+        assert late.failed  # Discord had given up: the answer never arrived
+        about = [r for r in caplog.records if "autocomplete" in r.getMessage().lower()]
+        assert len(about) <= 1 and all(r.levelno == logging.DEBUG and not r.exc_info for r in about), [
+            (r.levelname, r.getMessage()) for r in about
+        ]
+        assert not [r for r in caplog.records if r.levelno >= logging.WARNING and "PyNaCl" not in r.getMessage()]
+        # the next one is answered as usual
+        hint = await w.fake.autocomplete(mover, w.channel, "five-up play", focused="tile", value="")
+        assert hint.ok and hint.choices
+        assert w.fake.errors.records == []
