@@ -99,14 +99,25 @@ class FiveUpCommands(app_commands.Group):
     @app_commands.command(name="play", description=described("cmd-play"))
     @app_commands.describe(tile=described("cmd-play-tile"), on=described("cmd-play-on"))
     async def play(self, interaction: Interaction, tile: str, on: str | None = None) -> None:
+        # The move this command was sent at: if a computer took the turn over meanwhile (the player
+        # was away), the placement is refused rather than made at a later move the player never saw.
+        manager = interaction.client.manager
+        table = manager.table_in(_channel(interaction))
+        move_no = table.move_no if table is not None and table.status is TableStatus.PLAYING else None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        played = await interaction.client.manager.play(
-            channel_id=_channel(interaction),
-            user_id=interaction.user.id,
-            tile=tile,
-            on=on or None,
-            locale=locale_of(interaction),
-        )
+        try:
+            played = await manager.play(
+                channel_id=_channel(interaction),
+                user_id=interaction.user.id,
+                tile=tile,
+                on=on or None,
+                locale=locale_of(interaction),
+                move_no=move_no,
+            )
+        except Refusal as refusal:
+            if refusal.code == "stale":
+                raise Refusal("moved-on") from None  # said for a command, not a button
+            raise
         await interaction.followup.send(played.text, ephemeral=True)
 
     @play.autocomplete("tile")

@@ -28,3 +28,4 @@ error-must-play-drawn = You must place { $tile }, the tile you just drew.
 error-match-over = The match is over.
 error-round-over = The round is over; the next one is being dealt.
 error-bad-record = The saved game could not be read.
+error-moved-on = Another placement was made before yours arrived (a second command, or a computer player placing for you while you were away), so nothing was placed. Look at /five-up hand for your choices now.

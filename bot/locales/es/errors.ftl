@@ -28,3 +28,4 @@ error-must-play-drawn = Debes colocar { $tile }, la ficha que acabas de robar.
 error-match-over = La partida ha terminado.
 error-round-over = La ronda ha terminado; se está repartiendo la siguiente.
 error-bad-record = No se pudo leer la partida guardada.
+error-moved-on = Se hizo otra jugada antes de que llegara la tuya (un segundo comando, o un jugador de la computadora que colocó por ti mientras no estabas), así que no se colocó nada. Mira /five-up hand para ver tus opciones ahora.

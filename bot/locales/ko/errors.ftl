@@ -28,3 +28,4 @@ error-must-play-drawn = 방금 뽑은 { $tile } 타일을 놓아야 합니다.
 error-match-over = 경기가 끝났습니다.
 error-round-over = 라운드가 끝났습니다. 다음 라운드를 나누는 중입니다.
 error-bad-record = 저장된 경기를 읽을 수 없습니다.
+error-moved-on = 이 수가 도착하기 전에 다른 수가 먼저 놓였습니다(두 번 보낸 명령, 또는 자리를 비운 사이 대신 놓은 컴퓨터 플레이어). 그래서 아무것도 놓지 않았습니다. 지금 고를 수 있는 수는 /five-up hand 에서 보세요.
