@@ -170,10 +170,10 @@ def test_a_database_after_a_crash_still_opens(tmp_path: Path) -> None:
 
 def test_the_lines_say_what_to_do_in_every_language() -> None:
     cases = [
-        StorageOpenError("not-sqlite", "/srv/five_up.sqlite3"),
-        StorageOpenError("damaged", "/srv/five_up.sqlite3", "database disk image is malformed"),
-        StorageOpenError("newer", "/srv/five_up.sqlite3", found=99, known=SCHEMA_VERSION),
-        StorageOpenError("cannot-open", "/srv/five_up.sqlite3", "Permission denied"),
+        StorageOpenError("not-sqlite", "data/five_up.sqlite3"),
+        StorageOpenError("damaged", "data/five_up.sqlite3", "database disk image is malformed"),
+        StorageOpenError("newer", "data/five_up.sqlite3", found=99, known=SCHEMA_VERSION),
+        StorageOpenError("cannot-open", "data/five_up.sqlite3", "Permission denied"),
         StorageOpenError("unreachable", "db.example:5432/five_up", "Connect call failed"),
         StorageOpenError("refused", "db.example:5432/five_up", 'password authentication failed for user "five"'),
     ]
