@@ -175,3 +175,42 @@ async def test_a_command_sent_before_the_takeover_never_places_a_later_move(tmp_
         assert made[move][0] == seat and sum(1 for p in made[move:] if p[0] == seat) <= 1
         assert seat not in table.away  # she acted: the computer stops playing for her
         w.fake.assert_clean()
+
+
+async def test_the_takeover_first_then_the_old_places_are_out_of_date(tmp_path: Path) -> None:
+    """The second step of a placement: where the tile goes, chosen after the computer placed for her."""
+    async with race_world(tmp_path) as w:
+        ana = w.users[0]
+        for _ in range(30):  # play on (quickly: no take-over) until a tile of hers fits in several places
+            table = await ana_to_move(w)
+            seat = table.seat_of(ana.id)
+            by_tile: dict[Tile, list[object]] = {}
+            for option in table.match.options(seat):
+                by_tile.setdefault(option.tile, []).append(option)
+            many = [tile for tile, options in by_tile.items() if len(options) > 1]
+            if many:
+                break
+            await w.place_by_buttons(table, ana, table.match.options(seat)[0])
+        else:
+            raise AssertionError("no tile of hers ever fitted in two places")
+        await w.fake.click(ana, w.public()[-1], f"5up:hand:{table.id}")
+        hand = w.fake.ephemeral_messages(ana, w.channel)[-1]
+        move = table.move_no
+        await w.fake.click(ana, hand, f"5up:tile:{table.id}:{move}:{many[0]}")
+        places = [b["custom_id"] for b in w.fake._message(hand).buttons if b["custom_id"].startswith("5up:on:")]
+        assert len(places) > 1 and table.move_no == move
+        await held_takeover(w, table)
+        w.computer.go.set()
+        for _ in range(1000):
+            if table.move_no > move:
+                break
+            await asyncio.sleep(0.005)
+        await w.fake.wait_idle()
+        after = plays(table)
+        assert after[move][0] == seat  # the computer's placement for her
+        for custom_id in places:
+            late = await w.fake.click(ana, hand, custom_id)
+            assert late.ok and late.followups and late.followups[-1].content == t("en", "error-stale")
+            assert plays(table) == after
+        assert seat not in table.away  # her click says she is back
+        w.fake.assert_clean()
