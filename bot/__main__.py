@@ -1,13 +1,22 @@
-"""`python -m bot`: start the bot, or say in one line what is missing (exit status 2)."""
+"""`python -m bot`: start the bot, or say in one line what is wrong.
+
+Exit status: 0 after a clean stop; 2 when a setting is missing or refused (the token, a value in
+`.env`); 3 when the database cannot be used as it is (not SQLite, damaged, written by a newer
+bot, a PostgreSQL server out of reach or refusing): the line names the file or server and what
+to do, and the file is left exactly as it was."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 from .config import ConfigError, load_config
 from .i18n import t
+
+if TYPE_CHECKING:
+    from .storage import StorageOpenError
 
 
 def main() -> int:
@@ -25,15 +34,32 @@ def main() -> int:
     import discord  # only now: the no-token path above stays fast and quiet
 
     from .app import run
+    from .storage import StorageOpenError
 
     try:
         asyncio.run(run(config))
     except discord.LoginFailure:
         print(t("en", "cli-token-refused"), file=sys.stderr)
         return 2
+    except StorageOpenError as e:
+        print(database_problem(e), file=sys.stderr)
+        return 3
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def database_problem(error: StorageOpenError) -> str:
+    """The one line for an unusable database: what is wrong with which file or server, and what to do."""
+    detail = " ".join(error.detail.split())[:200] or "?"  # one line, whatever the driver said
+    return t(
+        "en",
+        f"cli-database-{error.problem}",
+        where=error.where,
+        detail=detail,
+        found=error.found or 0,
+        known=error.known or 0,
+    )
 
 
 if __name__ == "__main__":

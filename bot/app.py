@@ -28,9 +28,30 @@ from .pictures import PngRenderer, Renderer
 from .publisher import ChannelPublisher
 from .replies import answer_error
 from .storage import Storage
-from .views import DYNAMIC_ITEMS
+from .views import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 
 log = logging.getLogger(__name__)
+
+
+UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction it no longer waits for (the 3 s are up)
+
+
+def _late_autocomplete(record: logging.LogRecord) -> bool:
+    """A logging filter: an autocomplete answered after Discord gave up becomes one debug line.
+
+    Under load an autocomplete can miss Discord's deadline; the user has typed on by then, so
+    nothing is lost, but discord.py logs the 404 "Unknown interaction" as an exception with its
+    traceback. Every other record passes unchanged."""
+    error = record.exc_info[1] if record.exc_info else None
+    if (
+        isinstance(error, discord.NotFound)
+        and error.code == UNKNOWN_INTERACTION
+        and str(record.msg).startswith("Ignoring exception in autocomplete")
+    ):
+        command = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+        log.debug("autocomplete for %s answered after Discord gave up (Unknown interaction)", command)
+        return False
+    return True
 
 
 class FiveUpTree(app_commands.CommandTree):
@@ -62,6 +83,8 @@ class FiveUpBot(commands.AutoShardedBot):
         self.config = config
         self.manager = manager
         self.publisher = publisher
+        logging.getLogger("discord.app_commands.tree").addFilter(_late_autocomplete)  # once: filters are a set
+        self.lobby_turns = LobbyTurns()  # a lobby action and its message edit, one at a time per table
         publisher.attach(self)
 
     async def setup_hook(self) -> None:
@@ -89,6 +112,10 @@ class FiveUpBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d command(s) globally", len(synced))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a button its message no longer shows is answered too (see `answer_vanished_click`)."""
+        await answer_vanished_click(interaction)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s), %d shard(s)", self.user, len(self.guilds), self.shard_count or 1)

@@ -20,9 +20,9 @@ from engine import Option, Tile, parse_tile
 
 from . import texts
 from .i18n import DEFAULT, SUPPORTED, pick_locale, t
-from .replies import Interaction, files, locale_of, record_file
+from .replies import Interaction, answered_publicly, defer_publicly, files, locale_of, record_file
 from .tables import LEVELS, Lobby, Refusal, TableStatus
-from .views import help_message, lobby_view, rules_message, send_hand, show_hand_view
+from .views import LobbyTurn, help_message, lobby_view, rules_message, send_hand, show_hand_view
 
 MAX_CHOICES = 25
 
@@ -73,28 +73,31 @@ class FiveUpCommands(app_commands.Group):
             level=level,
             use_thread=thread,
         )
-        await interaction.response.send_message(lobby.text, view=lobby_view(lobby))
-        message = await interaction.original_response()
-        await manager.set_lobby_message(lobby.table_id, message.id)
+        async with interaction.client.lobby_turns.of(lobby.table_id):  # a join by command waits for the message
+            await interaction.response.send_message(lobby.text, view=lobby_view(lobby))
+            message = await interaction.original_response()
+            await manager.set_lobby_message(lobby.table_id, message.id)
 
     @app_commands.command(name="join", description=described("cmd-join"))
     async def join(self, interaction: Interaction) -> None:
-        lobby = await interaction.client.manager.join(
-            channel_id=_channel(interaction),
-            user_id=interaction.user.id,
-            name=interaction.user.display_name,
-            locale=locale_of(interaction),
-        )
-        await interaction.response.send_message(lobby.note, ephemeral=True)
-        await _refresh_lobby(interaction, lobby)
+        async with _lobby_turn(interaction):
+            lobby = await interaction.client.manager.join(
+                channel_id=_channel(interaction),
+                user_id=interaction.user.id,
+                name=interaction.user.display_name,
+                locale=locale_of(interaction),
+            )
+            await interaction.response.send_message(lobby.note, ephemeral=True)
+            await _refresh_lobby(interaction, lobby)
 
     @app_commands.command(name="leave", description=described("cmd-leave"))
     async def leave(self, interaction: Interaction) -> None:
-        lobby = await interaction.client.manager.leave(
-            channel_id=_channel(interaction), user_id=interaction.user.id, locale=locale_of(interaction)
-        )
-        await interaction.response.send_message(lobby.note, ephemeral=True)
-        await _refresh_lobby(interaction, lobby)
+        async with _lobby_turn(interaction):
+            lobby = await interaction.client.manager.leave(
+                channel_id=_channel(interaction), user_id=interaction.user.id, locale=locale_of(interaction)
+            )
+            await interaction.response.send_message(lobby.note, ephemeral=True)
+            await _refresh_lobby(interaction, lobby)
 
     # -- playing --------------------------------------------------------------
 
@@ -105,14 +108,25 @@ class FiveUpCommands(app_commands.Group):
     @app_commands.command(name="play", description=described("cmd-play"))
     @app_commands.describe(tile=described("cmd-play-tile"), on=described("cmd-play-on"))
     async def play(self, interaction: Interaction, tile: str, on: str | None = None) -> None:
+        # The move this command was sent at: if a computer took the turn over meanwhile (the player
+        # was away), the placement is refused rather than made at a later move the player never saw.
+        manager = interaction.client.manager
+        table = manager.table_in(_channel(interaction))
+        move_no = table.move_no if table is not None and table.status is TableStatus.PLAYING else None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        played = await interaction.client.manager.play(
-            channel_id=_channel(interaction),
-            user_id=interaction.user.id,
-            tile=tile,
-            on=on or None,
-            locale=locale_of(interaction),
-        )
+        try:
+            played = await manager.play(
+                channel_id=_channel(interaction),
+                user_id=interaction.user.id,
+                tile=tile,
+                on=on or None,
+                locale=locale_of(interaction),
+                move_no=move_no,
+            )
+        except Refusal as refusal:
+            if refusal.code == "stale":
+                raise Refusal("moved-on") from None  # said for a command, not a button
+            raise
         await interaction.followup.send(played.text, ephemeral=True)
 
     @play.autocomplete("tile")
@@ -212,17 +226,18 @@ class FiveUpCommands(app_commands.Group):
     @app_commands.command(name="end", description=described("cmd-end"))
     async def end(self, interaction: Interaction) -> None:
         manager = interaction.client.manager
-        table = manager.table_in(_channel(interaction))
-        in_lobby = table is not None and table.status is TableStatus.LOBBY
-        post = await manager.end(
-            channel_id=_channel(interaction),
-            user_id=interaction.user.id,
-            name=interaction.user.display_name,
-            can_manage=interaction.permissions.manage_messages,
-        )
-        await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
-        if in_lobby and table is not None:
-            await _refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
+        async with _lobby_turn(interaction):
+            table = manager.table_in(_channel(interaction))
+            in_lobby = table is not None and table.status is TableStatus.LOBBY
+            post = await manager.end(
+                channel_id=_channel(interaction),
+                user_id=interaction.user.id,
+                name=interaction.user.display_name,
+                can_manage=interaction.permissions.manage_messages,
+            )
+            await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
+            if in_lobby and table is not None:
+                await _refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
 
 
 def table_language(guild_locale: object, host_locale: object) -> str:
@@ -240,6 +255,12 @@ def _channel(interaction: Interaction) -> int:
     if interaction.channel_id is None or interaction.guild_id is None:
         raise Refusal("guild-only")
     return interaction.channel_id
+
+
+def _lobby_turn(interaction: Interaction) -> LobbyTurn:
+    """The turn of the channel's table (see `LobbyTurns`): its lobby action and message edit, in order."""
+    table = None if interaction.channel_id is None else interaction.client.manager.table_in(interaction.channel_id)
+    return interaction.client.lobby_turns.of(None if table is None else table.id)
 
 
 def _options_by_tile(interaction: Interaction) -> dict[Tile, list[Option]]:
@@ -272,7 +293,7 @@ async def _repost(interaction: Interaction, *, scoresheet_only: bool) -> None:
         raise Refusal("no-table")
     if table.status is not TableStatus.PLAYING:
         raise Refusal("not-started")
-    await interaction.response.defer(thinking=True)
+    await defer_publicly(interaction)  # a refusal from here on (the table ended meanwhile) still stays private
     post = await manager.board(channel_id=channel, scoresheet_only=scoresheet_only)
     await interaction.followup.send(
         post.text,
@@ -280,3 +301,4 @@ async def _repost(interaction: Interaction, *, scoresheet_only: bool) -> None:
         view=show_hand_view(post.table_id, post.lang),
         allowed_mentions=discord.AllowedMentions.none(),
     )
+    answered_publicly(interaction)

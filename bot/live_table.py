@@ -286,9 +286,9 @@ class LiveTable:
         async with self.lock:
             match = self._playing()
             seat = self._seat(user_id)
+            self._back(seat)  # even a late click says the player is here: the computer stops playing for them
             if move_no is not None and move_no != self.table.move_no:
                 raise Refusal("stale")
-            self._back(seat)
             if target is None:
                 targets = [o.on for o in match.options(seat) if o.tile == placed]
                 if len(targets) > 1:

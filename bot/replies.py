@@ -10,6 +10,7 @@ failed".
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 from typing import TYPE_CHECKING, TypeAlias
@@ -45,12 +46,34 @@ def record_file(record: str) -> discord.File:
     return discord.File(io.BytesIO(record.encode("utf-8")), filename="record.json")
 
 
+PUBLIC_PLACEHOLDER = "five-up: public placeholder"  # interaction.extras key: a public "thinking…" awaits its answer
+
+
+async def defer_publicly(interaction: discord.Interaction) -> None:
+    """A public "thinking…" for an answer everyone will see; if a refusal comes instead, `reply` keeps it private.
+
+    Discord turns the first followup after a defer into the deferred message itself, keeping the
+    defer's visibility; so a refusal after a public defer would be shown to everyone. The mark
+    set here tells `reply` to delete the placeholder first; `answered_publicly` clears it."""
+    await interaction.response.defer(thinking=True)
+    interaction.extras[PUBLIC_PLACEHOLDER] = True
+
+
+def answered_publicly(interaction: discord.Interaction) -> None:
+    """The public placeholder became the public answer: nothing left to remove."""
+    interaction.extras.pop(PUBLIC_PLACEHOLDER, None)
+
+
 async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
-    """Answer, whether or not the interaction was already answered or deferred."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=ephemeral)
-    else:
+    """Answer, whether or not the interaction was already answered or deferred (a public
+    "thinking…" placeholder goes first when the answer is private)."""
+    if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=ephemeral)
+        return
+    if ephemeral and interaction.extras.pop(PUBLIC_PLACEHOLDER, False):
+        with contextlib.suppress(discord.NotFound):  # already gone: the followup stands alone all the same
+            await interaction.delete_original_response()
+    await interaction.followup.send(text, ephemeral=ephemeral)
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException, what: str) -> None:

@@ -13,6 +13,7 @@ the manager. Registered once with `bot.add_dynamic_items(*DYNAMIC_ITEMS)`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Sequence
@@ -134,6 +135,58 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"5up:(?!)"
 # -- the lobby ------------------------------------------------------------------
 
 
+class LobbyTurns:
+    """One lobby action at a time per table, together with the edit of the lobby message that shows it.
+
+    An action (join, leave, start, cancel, end; by button or by command) and its message edit run
+    under the table's turn here, so the edits reach Discord in the order of the actions and each
+    shows the table as that action left it: a `/five-up join` a moment before Start can never put
+    Join/Leave/Start back on a lobby that has started. The bot holds one (`bot.lobby_turns`)."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._holders: dict[int, int] = {}  # table id -> tasks holding or waiting for its turn
+
+    def of(self, table_id: int | None) -> LobbyTurn:
+        """`async with bot.lobby_turns.of(table_id):` (None: no table, nothing to wait for)."""
+        return LobbyTurn(self, table_id)
+
+
+class LobbyTurn:
+    """A class rather than an @asynccontextmanager, as the storage's transaction (the fake's idle watch)."""
+
+    def __init__(self, turns: LobbyTurns, table_id: int | None) -> None:
+        self._turns = turns
+        self._table_id = table_id
+
+    async def __aenter__(self) -> None:
+        table_id = self._table_id
+        if table_id is None:
+            return
+        turns = self._turns
+        lock = turns._locks.setdefault(table_id, asyncio.Lock())
+        turns._holders[table_id] = turns._holders.get(table_id, 0) + 1
+        try:
+            await lock.acquire()
+        except BaseException:
+            self._let_go()
+            raise
+
+    async def __aexit__(self, *_: object) -> None:
+        if self._table_id is None:
+            return
+        self._turns._locks[self._table_id].release()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        turns, table_id = self._turns, self._table_id
+        assert table_id is not None
+        turns._holders[table_id] -= 1
+        if not turns._holders[table_id]:  # nobody else waits: forget the table's lock
+            del turns._holders[table_id]
+            del turns._locks[table_id]
+
+
 class LobbyButton(GameButton, layout="lobby:{table_id}:{action}", what="lobby button"):
     def __init__(self, *, table_id: int, action: str, label: str = "") -> None:
         style = LOBBY_STYLES.get(action, discord.ButtonStyle.secondary)
@@ -145,20 +198,21 @@ class LobbyButton(GameButton, layout="lobby:{table_id}:{action}", what="lobby bu
         manager = interaction.client.manager
         user = interaction.user
         common = {"table_id": self.table_id, "user_id": user.id, "locale": locale_of(interaction)}
-        if self.action == "join":
-            lobby = await manager.join(name=user.display_name, **common)
-        elif self.action == "leave":
-            lobby = await manager.leave(**common)
-        elif self.action == "start":
-            await interaction.response.defer()  # opening the thread is one more request to Discord
-            lobby = await manager.start(open_thread=thread_opener(interaction), **common)
-            await interaction.edit_original_response(content=lobby.text, view=lobby_view(lobby))
-            return
-        elif self.action == "cancel":
-            lobby = await manager.cancel(**common)
-        else:
-            raise Refusal("stale")
-        await interaction.response.edit_message(content=lobby.text, view=lobby_view(lobby))
+        async with interaction.client.lobby_turns.of(self.table_id):
+            if self.action == "join":
+                lobby = await manager.join(name=user.display_name, **common)
+            elif self.action == "leave":
+                lobby = await manager.leave(**common)
+            elif self.action == "start":
+                await interaction.response.defer()  # opening the thread is one more request to Discord
+                lobby = await manager.start(open_thread=thread_opener(interaction), **common)
+                await interaction.edit_original_response(content=lobby.text, view=lobby_view(lobby))
+                return
+            elif self.action == "cancel":
+                lobby = await manager.cancel(**common)
+            else:
+                raise Refusal("stale")
+            await interaction.response.edit_message(content=lobby.text, view=lobby_view(lobby))
 
 
 class PartnerSelect(GameSelect, layout="sit:{table_id}", what="partner menu"):
@@ -171,10 +225,14 @@ class PartnerSelect(GameSelect, layout="sit:{table_id}", what="partner menu"):
     async def chosen(self, interaction: Interaction, value: str) -> None:
         if not value.isdigit():
             raise Refusal("partner-gone")
-        lobby = await interaction.client.manager.sit_with(
-            table_id=self.table_id, user_id=interaction.user.id, partner_id=int(value), locale=locale_of(interaction)
-        )
-        await interaction.response.edit_message(content=lobby.text, view=lobby_view(lobby))
+        async with interaction.client.lobby_turns.of(self.table_id):
+            lobby = await interaction.client.manager.sit_with(
+                table_id=self.table_id,
+                user_id=interaction.user.id,
+                partner_id=int(value),
+                locale=locale_of(interaction),
+            )
+            await interaction.response.edit_message(content=lobby.text, view=lobby_view(lobby))
         await interaction.followup.send(lobby.note, ephemeral=True)
 
 
@@ -459,3 +517,51 @@ DYNAMIC_ITEMS = (
     RulesPageButton,
     HelpRulesButton,
 )
+
+
+# -- a click on a button the message no longer shows ------------------------------------------
+
+
+async def answer_vanished_click(interaction: Interaction) -> bool:
+    """Answer a click on one of our buttons that is no longer on its message; False if it is not one.
+
+    Discord sends a click with the message as it is now. discord.py rebuilds the clicked item
+    from that message and, when the button has gone (the lobby lost its buttons to Start a moment
+    ago, the second press of a double click), drops the click unanswered: "This interaction
+    failed". So the bot's `on_interaction` hands every component interaction here: exactly when
+    discord.py will have dropped it (one of our custom_ids, not on the message), the button is
+    rebuilt from its custom_id and clicked through the same guarded path, and the game manager
+    answers as it would (already started, out of date) without a second effect. A button still
+    on the message is left to discord.py, so no click is handled twice."""
+    if interaction.type is not discord.InteractionType.component or not isinstance(interaction.data, dict):
+        return False
+    custom_id = str(interaction.data.get("custom_id", ""))
+    component_type = interaction.data.get("component_type")
+    if not custom_id.startswith("5up:") or _on_message(interaction.message, custom_id, component_type):
+        return False
+    for factory in DYNAMIC_ITEMS:
+        match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            base: discord.ui.Item[Any] = (
+                discord.ui.Select(custom_id=custom_id)
+                if component_type == discord.ComponentType.select.value
+                else discord.ui.Button(custom_id=custom_id)
+            )
+            item = await factory.from_custom_id(interaction, base, match)
+            item._refresh_state(interaction, interaction.data)  # the values chosen in a menu, as discord.py does
+            await item.callback(interaction)
+            return True
+    return False
+
+
+def _on_message(message: discord.Message | None, custom_id: str, component_type: object) -> bool:
+    """Whether discord.py finds this component on the message (its own test, so exactly one of us answers)."""
+    if message is None:
+        return False  # discord.py drops a click without a message too
+    kind: type[discord.ui.View] | type[discord.ui.LayoutView]
+    kind = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    view = kind.from_message(message, timeout=None)
+    return any(
+        item.type.value == component_type and getattr(item, "custom_id", None) == custom_id
+        for item in view.walk_children()
+    )

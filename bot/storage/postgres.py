@@ -16,6 +16,7 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from types import TracebackType
 from typing import NoReturn
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
@@ -38,7 +39,9 @@ from .rows import (
     PlayerStats,
     ResultRow,
     SeatRow,
+    StorageOpenError,
     StorageUnavailableError,
+    StorageUnreachableError,
     TableMovedOnError,
     TableRow,
 )
@@ -110,6 +113,21 @@ _ACQUIRE_TIMEOUT = 10.0
 _SHARDS = f"AND ((COALESCE(t.guild_id, 0) >> {SHARD_SHIFT:d}) % $1) = ANY($2::int[])"
 
 
+# The server answered but will not let the bot in: a wrong password, user or database name.
+_REFUSED: tuple[type[BaseException], ...] = (
+    asyncpg.InvalidAuthorizationSpecificationError,  # class 28: the user or password
+    asyncpg.InvalidCatalogNameError,  # 3D000: no such database
+)
+
+
+def server_name(url: str) -> str:
+    """host:port/database of a PostgreSQL URL, for the operator: never the user's password."""
+    parts = urlsplit(url)
+    host = parts.hostname or parse_qs(parts.query).get("host", ["localhost"])[0]
+    port = f":{parts.port}" if parts.port else ""
+    return f"{host}{port}/{parts.path.lstrip('/') or '?'}"
+
+
 def _is_connection_loss(error: BaseException) -> bool:
     if isinstance(error, _CONNECTION_LOST):
         return True
@@ -177,15 +195,18 @@ class PostgresStorage(Storage):
 
     @classmethod
     async def open(cls, target: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStorage:
+        where = server_name(target)
         try:
             pool = await asyncpg.create_pool(target, min_size=min_size, max_size=max_size, command_timeout=30)
         except BaseException as e:
             if _is_connection_loss(e):
-                raise StorageUnavailableError(f"cannot connect to PostgreSQL: {e}") from e
+                raise StorageUnreachableError(where, str(e) or type(e).__name__) from e
+            if isinstance(e, _REFUSED):
+                raise StorageOpenError("refused", where, str(e)) from e
             raise
         storage = cls(pool)
         try:
-            await storage._migrate()
+            await storage._migrate(where)
         except BaseException:
             await pool.close()
             raise
@@ -222,13 +243,13 @@ class PostgresStorage(Storage):
             return 0
         return int(await con.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
 
-    async def _migrate(self) -> None:
+    async def _migrate(self, where: str = "") -> None:
         while True:
             async with self._transaction() as con:
                 await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
                 current = await self._version(con)
                 if current > SCHEMA_VERSION:
-                    raise RuntimeError(f"the database has schema {current}, newer than this bot's {SCHEMA_VERSION}")
+                    raise StorageOpenError("newer", where, found=current, known=SCHEMA_VERSION)
                 if current == SCHEMA_VERSION:
                     return
                 await con.execute(

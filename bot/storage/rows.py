@@ -33,6 +33,38 @@ class StorageUnavailableError(Exception):
     Nothing of it is applied; the next call connects again by itself, so the caller can say "try again"."""
 
 
+class StorageOpenError(RuntimeError):
+    """The database cannot be used as it is; nothing was changed in it.
+
+    `problem` names what is wrong (a catalog key `cli-database-<problem>` says it to the operator):
+    "not-sqlite", "damaged", "newer", "cannot-open", "unreachable" or "refused". `where` is the
+    file, or the PostgreSQL host and database (never the password); `found`/`known` are the schema
+    versions of a database written by a newer bot."""
+
+    def __init__(
+        self, problem: str, where: str, detail: str = "", *, found: int | None = None, known: int | None = None
+    ) -> None:
+        if problem == "newer":
+            text = f"the database {where} has schema {found}, newer than this bot's {known}"
+        elif problem == "unreachable":
+            text = f"cannot connect to PostgreSQL at {where}: {detail}"
+        else:
+            text = f"{problem} database {where}" + (f": {detail}" if detail else "")
+        super().__init__(text)
+        self.problem = problem
+        self.where = where
+        self.detail = detail
+        self.found = found
+        self.known = known
+
+
+class StorageUnreachableError(StorageOpenError, StorageUnavailableError):
+    """The PostgreSQL server could not be reached while opening (refused, down, no route)."""
+
+    def __init__(self, where: str, detail: str) -> None:
+        super().__init__("unreachable", where, detail)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     user_id: int | None  # None for a computer seat

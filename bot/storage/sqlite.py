@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -37,6 +38,7 @@ from .rows import (
     PlayerStats,
     ResultRow,
     SeatRow,
+    StorageOpenError,
     TableMovedOnError,
     TableRow,
 )
@@ -103,6 +105,67 @@ _OPEN = "t.status IN ('lobby', 'playing')"
 assert OPEN_STATUSES == ("lobby", "playing")
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+_DAMAGED = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+RESTORED_TABLES = ("tables", "seats")  # what start-up reads in full; a damaged results page only costs stats
+
+
+def check_file(path: Path) -> None:
+    """Refuse, before anything writes to it, a file the bot cannot run on: not SQLite, cut short,
+    damaged where start-up reads, or written by a newer bot. Read-only; StorageOpenError says what."""
+    where = str(path)
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+        size = path.stat().st_size
+    except OSError as e:
+        raise StorageOpenError("cannot-open", where, e.strerror or str(e)) from e
+    if not header:
+        return  # an empty file is an empty database: SQLite starts it
+    if not header.startswith(SQLITE_HEADER):
+        raise StorageOpenError("not-sqlite", where)
+    if len(header) < 100:
+        raise StorageOpenError("damaged", where, "the file ends inside its header")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    counted = header[24:28] == header[92:96]  # the page count in the header is valid (SQLite's own rule)
+    wal = path.with_name(path.name + "-wal").exists()  # commits not yet copied into the file itself
+    if counted and pages and size < pages * page_size and not wal:
+        raise StorageOpenError("damaged", where, f"the file is {size} bytes, shorter than its {pages} pages")
+    # immutable: not even a -shm or -wal beside it, unless a -wal is there to be read
+    mode = "mode=ro" if wal else "mode=ro&immutable=1"
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
+    except sqlite3.Error as e:
+        raise _open_error(where, e) from e
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise StorageOpenError("newer", where, found=version, known=SCHEMA_VERSION)
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        for table in RESTORED_TABLES:
+            if table in names:
+                verdict = [row[0] for row in db.execute(f"PRAGMA quick_check({table})")]
+                if verdict != ["ok"]:
+                    raise StorageOpenError("damaged", where, f"table {table}: {verdict[0]}")
+    except sqlite3.DatabaseError as e:
+        if getattr(e, "sqlite_errorname", "") in _DAMAGED:
+            raise _open_error(where, e) from e
+        log.debug("cannot check %s read-only (%s); opening it as usual", where, e)  # e.g. a WAL without its -shm
+    finally:
+        db.close()
+
+
+def _open_error(where: str, error: sqlite3.Error) -> StorageOpenError:
+    name = getattr(error, "sqlite_errorname", "")
+    if name == "SQLITE_NOTADB":
+        return StorageOpenError("not-sqlite", where)
+    if name == "SQLITE_CORRUPT":
+        return StorageOpenError("damaged", where, str(error))
+    return StorageOpenError("cannot-open", where, str(error))
+
+
 class _Transaction:
     """`async with`: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error, holding the write lock.
 
@@ -138,16 +201,31 @@ class SqliteStorage(Storage):
 
     @classmethod
     async def open(cls, target: str | Path) -> SqliteStorage:
+        """Open (or create) the file; one that cannot be used raises StorageOpenError, untouched."""
         if str(target) != ":memory:":
-            Path(target).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(target), isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+            path = Path(target)
+            if path.exists():
+                await asyncio.to_thread(check_file, path)  # read-only: a bad file is refused unchanged
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StorageOpenError("cannot-open", str(path), e.strerror or str(e)) from e
+        try:
+            db = await aiosqlite.connect(str(target), isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+        except sqlite3.Error as e:
+            raise _open_error(str(target), e) from e
         try:
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = NORMAL")  # WAL: a commit survives a crash of the bot
             await db.execute("PRAGMA foreign_keys = ON")
             await db.execute("PRAGMA busy_timeout = 5000")
             storage = cls(db)
-            await storage._migrate()
+            await storage._migrate(str(target))
+        except sqlite3.DatabaseError as e:
+            await db.close()
+            if getattr(e, "sqlite_errorname", "") in _DAMAGED:
+                raise _open_error(str(target), e) from e
+            raise
         except BaseException:
             await db.close()
             raise
@@ -164,10 +242,10 @@ class SqliteStorage(Storage):
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
-    async def _migrate(self) -> None:
+    async def _migrate(self, where: str = "") -> None:
         current = await self.schema_version()
         if current > SCHEMA_VERSION:
-            raise RuntimeError(f"the database has schema {current}, newer than this bot's {SCHEMA_VERSION}")
+            raise StorageOpenError("newer", where, found=current, known=SCHEMA_VERSION)
         for number in range(current, SCHEMA_VERSION):
             async with self._transaction() as db:
                 for statement in MIGRATIONS[number]:

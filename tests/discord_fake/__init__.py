@@ -55,6 +55,9 @@ makes one route fail on purpose (e.g. a Forbidden); `limit_rate(method, path, li
 answers 429 with a Retry-After beyond a per-channel rate, and discord.py's own `HTTPClient.request`
 (which runs unchanged over the fake session) waits and sends again.
 
+Network: ``fake.backend.latency = 0.05`` makes every request take that long to reach Discord (0 by
+default), so requests in flight can overtake each other as they do on a real network.
+
 Time: ``wait_idle()`` returns when nothing is ready to run, no executor or aiosqlite job is in
 flight and no timer is due within `settle_horizon` seconds (1 s by default); later timers (view
 timeouts, turn clocks) are left alone. ``wait_idle(horizon=5)`` waits for a shorter clock.

@@ -298,8 +298,8 @@ class UserActions:
         if msg.visible_to is not None and msg.visible_to != spec.id:
             raise ValueError(f"{spec.name} cannot see {msg!r}: it is ephemeral to someone else")
 
-    def _component(self, msg: FakeMessage, custom_id: str, kinds: set[int]) -> Payload:
-        component = msg.component(custom_id)
+    def _component(self, msg: FakeMessage, custom_id: str, kinds: set[int], *, stale: bool = False) -> Payload:
+        component = _earlier_component(msg, custom_id) if stale else msg.component(custom_id)
         if component.get("type") not in kinds:
             raise ValueError(f"{custom_id!r} is a component of type {component.get('type')}, not {sorted(kinds)}")
         if component.get("disabled"):
@@ -307,13 +307,17 @@ class UserActions:
         return component
 
     async def click(
-        self, user: UserLike, message: MessageLike, custom_id: str, *, settle: bool = True
+        self, user: UserLike, message: MessageLike, custom_id: str, *, settle: bool = True, stale: bool = False
     ) -> InteractionRecord:
-        """`user` clicks the button `custom_id` on `message` (which they must be able to see)."""
+        """`user` clicks the button `custom_id` on `message` (which they must be able to see).
+
+        `stale=True`: the user's screen still shows an earlier version of the message (a double
+        click, a lobby that lost its buttons a moment ago): the button may be on any version of
+        it, and Discord sends the interaction with the message as it is now, as it does."""
         spec = self._user(user)
         msg = self._message(message)
         self._check_visible(spec, msg)
-        self._component(msg, custom_id, {discord.ComponentType.button.value})
+        self._component(msg, custom_id, {discord.ComponentType.button.value}, stale=stale)
         data = {"custom_id": custom_id, "component_type": discord.ComponentType.button.value}
         return await self._dispatch(
             discord.InteractionType.component, spec, msg.channel_id, data, message=msg, settle=settle
@@ -400,3 +404,12 @@ class UserActions:
         return await self._dispatch(
             discord.InteractionType.modal_submit, user, opened_by.channel_id, data, message=source, settle=settle
         )
+
+
+def _earlier_component(msg: FakeMessage, custom_id: str) -> Payload:
+    """The component `custom_id` on the message now or, failing that, on its latest earlier version with it."""
+    for version in [msg.payload, *reversed(msg.history)]:
+        for component in walk_components(list(version.get("components") or [])):
+            if component.get("custom_id") == custom_id:
+                return component
+    raise KeyError(f"message {msg.id} never had a component {custom_id!r}")

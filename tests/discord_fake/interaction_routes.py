@@ -146,8 +146,9 @@ class InteractionRoutes(BackendCore):
         record = self._webhook_record(request, "a followup")
         body = request.json or {}
         original = record.original
-        if original is not None and original.loading:
-            # Discord turns the first followup after a "thinking" defer into the deferred message itself.
+        if original is not None and original.loading and not original.deleted:
+            # Discord turns the first followup after a "thinking" defer into the deferred message itself
+            # (once the bot deleted that placeholder, a followup is a message of its own).
             self._edit(original, body, request.files, record)
             msg = self._touch(record, original)
         else:

@@ -118,6 +118,7 @@ class BackendCore:
         self.unhandled: list[str] = []
         self._failures: list[_Failure] = []
         self.rate_limits: list[_RateLimit] = []
+        self.latency = 0.0
 
     # -- the door ---------------------------------------------------------------------------------
 
@@ -133,7 +134,9 @@ class BackendCore:
         request = CapturedRequest(method, path, params, query, copy.deepcopy(body), files)
         self.requests.append(request)
         # A real request always yields to the event loop; so does the fake, to keep task interleaving honest.
-        await asyncio.sleep(0)
+        # `latency` (seconds, 0 by default) is how long a request takes to reach Discord: races between
+        # requests in flight play out as they do over a real network.
+        await asyncio.sleep(self.latency)
         try:
             self._rate_limited(request)
             self._injected_failure(request)
