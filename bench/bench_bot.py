@@ -137,8 +137,7 @@ async def _players(
         await manager.play(
             channel_id=channel,
             user_id=table.seats[seat].user_id,
-            tile=option.tile,
-            on=option.on,
+            placement=option.placement,
             move_no=table.move_no,
             locale="en",
         )

@@ -16,7 +16,7 @@ import asyncio
 import discord
 from discord import app_commands
 
-from engine import Option, Tile, parse_tile
+from engine import Option, Placement, Tile, parse_tile
 
 from . import texts
 from .i18n import DEFAULT, SUPPORTED, pick_locale, t
@@ -118,8 +118,7 @@ class FiveUpCommands(app_commands.Group):
             played = await manager.play(
                 channel_id=_channel(interaction),
                 user_id=interaction.user.id,
-                tile=tile,
-                on=on or None,
+                placement=_placement(tile, on),
                 locale=locale_of(interaction),
                 move_no=move_no,
             )
@@ -249,6 +248,19 @@ def table_language(guild_locale: object, host_locale: object) -> str:
     if guild != DEFAULT:
         return guild
     return pick_locale(host_locale)
+
+
+def _placement(tile: str, on: str | None) -> Placement:
+    """What `/five-up play tile: on:` asks for; a part that is not a tile is refused, naming it."""
+    parts = []
+    for text in (tile, on or None):
+        try:
+            parts.append(None if text is None else parse_tile(text))
+        except ValueError:
+            raise Refusal("bad-tile", text=str(text)[:20]) from None
+    placed, target = parts
+    assert placed is not None
+    return Placement(placed, target)
 
 
 def _channel(interaction: Interaction) -> int:

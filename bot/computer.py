@@ -15,28 +15,24 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
-from engine import Match, Record, Tile, parse_tile
+from engine import Match, Placement, Record
 
 
 class ComputerPlayers(Protocol):
-    async def choose(self, match: Match, seat: int, level: str, rng_seed: str) -> tuple[Tile, Tile | None]:
-        """The placement (tile, on) the computer makes for `seat` now."""
+    async def choose(self, match: Match, seat: int, level: str, rng_seed: str) -> Placement:
+        """The placement the computer makes for `seat` now."""
         ...
 
 
-def choose_now(match: Match, seat: int, level: str, rng_seed: str, budget_s: float | None) -> tuple[Tile, Tile | None]:
+def choose_now(match: Match, seat: int, level: str, rng_seed: str, budget_s: float | None) -> Placement:
     from engine.players import choose
 
-    option = choose(match, seat, level, rng=random.Random(rng_seed), budget_s=budget_s)
-    return option.tile, option.on
+    return choose(match, seat, level, rng=random.Random(rng_seed), budget_s=budget_s).placement
 
 
-def choose_from_record(
-    record: str, seat: int, level: str, rng_seed: str, budget_s: float | None
-) -> tuple[str, str | None]:
-    """In a worker process: rebuild the match from its record and choose; text travels cheaply."""
-    tile, on = choose_now(Match.replay(Record.loads(record)), seat, level, rng_seed, budget_s)
-    return str(tile), None if on is None else str(on)
+def choose_from_record(record: str, seat: int, level: str, rng_seed: str, budget_s: float | None) -> str:
+    """In a worker process: rebuild the match from its record and choose; the placement travels as its notation."""
+    return str(choose_now(Match.replay(Record.loads(record)), seat, level, rng_seed, budget_s))
 
 
 def _warm_up() -> bool:
@@ -51,7 +47,7 @@ class InlineComputer:
     def __init__(self, budget_s: float | None = None) -> None:
         self.budget_s = budget_s
 
-    async def choose(self, match: Match, seat: int, level: str, rng_seed: str) -> tuple[Tile, Tile | None]:
+    async def choose(self, match: Match, seat: int, level: str, rng_seed: str) -> Placement:
         return choose_now(match, seat, level, rng_seed, self.budget_s)
 
 
@@ -72,11 +68,11 @@ class ProcessComputer:
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(self._pool, _warm_up) for _ in range(self.workers)))
 
-    async def choose(self, match: Match, seat: int, level: str, rng_seed: str) -> tuple[Tile, Tile | None]:
+    async def choose(self, match: Match, seat: int, level: str, rng_seed: str) -> Placement:
         loop = asyncio.get_running_loop()
         record = match.record.dumps()
         try:
-            tile, on = await loop.run_in_executor(
+            chosen = await loop.run_in_executor(
                 self._pool, choose_from_record, record, seat, level, rng_seed, self.budget_s
             )
         except BrokenProcessPool:
@@ -84,7 +80,7 @@ class ProcessComputer:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = self._new_pool()
             raise
-        return parse_tile(tile), None if on is None else parse_tile(on)
+        return Placement.parse(chosen)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

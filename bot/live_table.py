@@ -34,7 +34,6 @@ from engine import (
     RulesError,
     TableSnapshot,
     Tile,
-    parse_tile,
 )
 
 from . import rows, texts
@@ -275,29 +274,25 @@ class LiveTable:
             raise Refusal("not-seated")
         return seat
 
-    async def play(
-        self, *, user_id: int, tile: str | Tile, on: str | Tile | None, locale: str, move_no: int | None
-    ) -> Played:
-        """A player's placement. `on` None: wherever the tile fits, if that is one place only
-        (the opening has no `on`). `move_no` (from a button) must match the table's, or the
-        click is stale."""
-        placed = _read_tile(tile)
-        target = None if on is None or on == "" else _read_tile(on)
+    async def play(self, *, user_id: int, placement: Placement, locale: str, move_no: int | None) -> Played:
+        """A player's placement. One without `on` goes wherever its tile fits, if that is one place
+        only (the opening has no `on`). `move_no` (from a button, or when a command was sent) must
+        match the table's, or the click is stale."""
         async with self.lock:
             match = self._playing()
             seat = self._seat(user_id)
             self._back(seat)  # even a late click says the player is here: the computer stops playing for them
             if move_no is not None and move_no != self.table.move_no:
                 raise Refusal("stale")
-            if target is None:
-                targets = [o.on for o in match.options(seat) if o.tile == placed]
-                if len(targets) > 1:
-                    shown = ", ".join(str(x) for x in targets)
-                    raise Refusal("say-where", tile=str(placed), targets=shown)
-                if targets:
-                    target = targets[0]
-            post = await self._apply(seat, placed, target)
-            return Played(texts.played_text(locale, placed, target), post)
+            if placement.on is None:
+                fits = [o.placement for o in match.options(seat) if o.tile == placement.tile]
+                if len(fits) > 1:
+                    shown = ", ".join(str(p.on) for p in fits)
+                    raise Refusal("say-where", tile=str(placement.tile), targets=shown)
+                if fits:
+                    placement = fits[0]
+            post = await self._apply(seat, placement)
+            return Played(texts.played_text(locale, placement), post)
 
     def options_for(self, user_id: int) -> list[Option]:
         """The legal options of this user now (for autocomplete): empty when it is not their turn."""
@@ -363,7 +358,7 @@ class LiveTable:
         """The match is on and nobody has moved since `move_no`."""
         return self.table.move_no == move_no and self.table.status is TableStatus.PLAYING
 
-    async def computer_move(self, move_no: int, seat: int, tile: Tile, on: Tile | None, *, announce: bool) -> None:
+    async def computer_move(self, move_no: int, seat: int, placement: Placement, *, announce: bool) -> None:
         """A computer's placement for `seat`, if it is still due; `announce` says so publicly (a take-over)."""
         async with self.lock:
             if not self.computer_may_play(move_no, seat):
@@ -371,7 +366,7 @@ class LiveTable:
             # said once when the take-over starts; the status line then marks the seat as away
             note = texts.takeover(self.table.lang, self.table.seats[seat].name) if announce else ""
             try:
-                await self._apply(seat, tile, on, note=note)
+                await self._apply(seat, placement, note=note)
             except Refusal as refusal:  # not saved (logged by _write): tried again later; moved on: stops here
                 if refusal.code == "not-saved":
                     asyncio.get_running_loop().call_later(RETRY_SAVE_S, self._retry_computer, move_no)
@@ -464,14 +459,14 @@ class LiveTable:
             return snapshot
         return dataclasses.replace(finished.snapshot(), turn=match.turn)
 
-    async def _apply(self, seat: int, tile: Tile, on: Tile | None, *, note: str = "") -> Post:
+    async def _apply(self, seat: int, placement: Placement, *, note: str = "") -> Post:
         """Place, commit, draw the pictures, publish. The caller holds the lock."""
         table = self.table
         match = table.match
         assert match is not None
         round_number = match.round
         try:
-            events = match.place(seat, Placement(tile, on))
+            events = match.place(seat, placement)
         except RulesError as e:
             raise Refusal.from_rules(e, table.seating.names) from None
         finished = match.snapshot()  # the round as it ended, before any next deal
@@ -633,13 +628,6 @@ class LiveTable:
         except Exception:
             log.exception("publishing to channel %s failed (table %s)", post.channel_id, post.table_id)
         return post
-
-
-def _read_tile(value: str | Tile) -> Tile:
-    try:
-        return parse_tile(value)
-    except ValueError:
-        raise Refusal("bad-tile", text=str(value)[:20]) from None
 
 
 def _recent_draws(events: list[Event], seat: int) -> list[Tile]:

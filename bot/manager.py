@@ -16,7 +16,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 
-from engine import Match, Option, Record, Tile
+from engine import Match, Option, Placement, Record
 
 from . import rows, texts
 from .computer import ComputerPlayers
@@ -261,16 +261,15 @@ class Manager:
         self,
         *,
         user_id: int,
-        tile: str | Tile,
-        on: str | Tile | None = None,
+        placement: Placement,
         locale: str,
         channel_id: int | None = None,
         table_id: int | None = None,
         move_no: int | None = None,
     ) -> Played:
-        """A player's placement (see `LiveTable.play`)."""
+        """A player's placement (one without `on`: wherever its tile fits), see `LiveTable.play`."""
         live = self._live(channel_id=channel_id, table_id=table_id)
-        return await live.play(user_id=user_id, tile=tile, on=on, locale=locale, move_no=move_no)
+        return await live.play(user_id=user_id, placement=placement, locale=locale, move_no=move_no)
 
     def choices(self, *, channel_id: int, user_id: int) -> list[Option]:
         """The caller's legal options now (for autocomplete): empty when it is not their turn."""

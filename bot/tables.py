@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine import Match, RulesError, Tile
+from engine import Match, Placement, RulesError, Tile
 from engine.players import Level
 
 from .i18n import t
@@ -177,7 +177,7 @@ class Lobby:
 
 @dataclass(frozen=True, slots=True)
 class TargetChoice:
-    on: Tile | None
+    placement: Placement
     label: str
 
 

@@ -81,12 +81,12 @@ class TurnClock:
         assert match is not None
         level = table.seats[seat].level or table.level
         try:
-            tile, on = await self.computer.choose(match, seat, level, f"{table.seed}/{move_no}/{seat}")
+            placement = await self.computer.choose(match, seat, level, f"{table.seed}/{move_no}/{seat}")
         except Exception:
             log.exception("computer player failed at table %s, move %s; it plays its first option", table.id, move_no)
             first = match.options(seat)[0]
-            tile, on = first.tile, first.on
-        await live.computer_move(move_no, seat, tile, on, announce=announce)
+            placement = first.placement
+        await live.computer_move(move_no, seat, placement, announce=announce)
 
     async def _idle_watch(self, live: LiveTable, move_no: int, seat: int) -> None:
         """After one timeout the table is reminded; after a second, a computer places for the seat."""

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from engine import parse_tile
+from engine import Placement
 
 from . import texts
 from .i18n import t
@@ -40,7 +40,7 @@ FIELDS: dict[str, tuple[str, bool]] = {
     "page": (r"\d+", True),
     "action": (r"\w+", False),
     "tile": (TILE, False),
-    "on": (rf"{TILE}|open", False),
+    "placement": (rf"{TILE}(?:@{TILE})?", False),  # engine.Placement's notation: "3-5@1-3", or "3-5" opening
     "direction": (r"prev|next", False),
 }
 _FIELD = re.compile(r"\{(\w+)\}")
@@ -366,25 +366,25 @@ class TileButton(GameButton, layout="tile:{table_id}:{move_no}:{tile}", what="ti
         )
         choice = _choice(hand, self.move_no, self.tile)
         if len(choice.targets) == 1:
-            await place(interaction, self.table_id, self.move_no, self.tile, choice.targets[0].on)
+            await place(interaction, self.table_id, self.move_no, choice.targets[0].placement)
             return
         text = texts.pick_place(locale, self.tile)
         await interaction.edit_original_response(content=text, view=targets_view(hand, choice, locale))
 
 
-class TargetButton(GameButton, layout="on:{table_id}:{move_no}:{tile}:{on}", what="target button"):
-    def __init__(self, *, table_id: int, move_no: int, tile: str, on: str, label: str = "") -> None:
+class TargetButton(GameButton, layout="place:{table_id}:{move_no}:{placement}", what="target button"):
+    """Where to place the chosen tile: the button carries the whole placement in its notation."""
+
+    def __init__(self, *, table_id: int, move_no: int, placement: str, label: str = "") -> None:
         style = discord.ButtonStyle.success
-        super().__init__(label=label or on, style=style, table_id=table_id, move_no=move_no, tile=tile, on=on)
+        super().__init__(label=label or placement, style=style, table_id=table_id, move_no=move_no, placement=placement)
         self.table_id = table_id
         self.move_no = move_no
-        self.tile = tile
-        self.on = on
+        self.placement = placement
 
     async def clicked(self, interaction: Interaction) -> None:
         await interaction.response.defer()
-        on = None if self.on == "open" else parse_tile(self.on)
-        await place(interaction, self.table_id, self.move_no, self.tile, on)
+        await place(interaction, self.table_id, self.move_no, Placement.parse(self.placement))
 
 
 class BackButton(GameButton, layout="back:{table_id}:{move_no}", what="back button"):
@@ -411,13 +411,12 @@ def _choice(hand: Hand, move_no: int, tile: str) -> TileChoice:
     raise Refusal("stale")
 
 
-async def place(interaction: Interaction, table_id: int, move_no: int, tile: str, on: object) -> None:
+async def place(interaction: Interaction, table_id: int, move_no: int, placement: Placement) -> None:
     """Play from a button (already deferred), then turn the private hand message into the receipt."""
     played = await interaction.client.manager.play(
         table_id=table_id,
         user_id=interaction.user.id,
-        tile=tile,
-        on=on,  # type: ignore[arg-type]
+        placement=placement,
         move_no=move_no,
         locale=locale_of(interaction),
     )
@@ -441,9 +440,10 @@ def targets_view(hand: Hand, choice: TileChoice, locale: str) -> discord.ui.View
     """Where the chosen tile may go, each with the points it would score, and Back."""
     view = discord.ui.View(timeout=None)
     for target in choice.targets[: MAX_BUTTONS - 1]:
-        on = "open" if target.on is None else str(target.on)
         view.add_item(
-            TargetButton(table_id=hand.table_id, move_no=hand.move_no, tile=str(choice.tile), on=on, label=target.label)
+            TargetButton(
+                table_id=hand.table_id, move_no=hand.move_no, placement=str(target.placement), label=target.label
+            )
         )
     view.add_item(BackButton(table_id=hand.table_id, move_no=hand.move_no, label=t(locale, "button-back")))
     return view

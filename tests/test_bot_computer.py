@@ -29,10 +29,10 @@ async def test_the_worker_chooses_from_the_record_what_inline_chooses() -> None:
     for n in range(6):
         match = _midgame(f"c{n}", 4 + n)
         seat = match.turn
-        tile, on = await inline.choose(match, seat, "normal", f"rng-{n}")
-        assert (tile, on) in {(o.tile, o.on) for o in match.options(seat)}
+        chosen = await inline.choose(match, seat, "normal", f"rng-{n}")
+        assert chosen in {o.placement for o in match.options(seat)}
         worker = choose_from_record(match.record.dumps(), seat, "normal", f"rng-{n}", None)
-        assert worker == (str(tile), None if on is None else str(on))
+        assert worker == str(chosen)  # the placement travels back from the worker as its notation
 
 
 async def test_a_worker_process_plays_hard() -> None:
@@ -41,10 +41,10 @@ async def test_a_worker_process_plays_hard() -> None:
         await computer.start()
         match = _midgame("hard", 6)
         seat = match.turn
-        tile, on = await computer.choose(match, seat, "hard", "rng")
+        chosen = await computer.choose(match, seat, "hard", "rng")
     finally:
         computer.close()
-    assert (tile, on) in {(o.tile, o.on) for o in match.options(seat)}
+    assert chosen in {o.placement for o in match.options(seat)}
 
 
 async def test_a_dead_worker_is_replaced() -> None:
@@ -58,7 +58,7 @@ async def test_a_dead_worker_is_replaced() -> None:
         seat = match.turn
         with pytest.raises(BrokenProcessPool):
             await computer.choose(match, seat, "normal", "rng")
-        tile, on = await computer.choose(match, seat, "normal", "rng")
+        chosen = await computer.choose(match, seat, "normal", "rng")
     finally:
         computer.close()
-    assert (tile, on) in {(o.tile, o.on) for o in match.options(seat)}
+    assert chosen in {o.placement for o in match.options(seat)}

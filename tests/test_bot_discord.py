@@ -119,8 +119,7 @@ class World:
         await self.fake.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}")
         hand = self.fake._message(hand)
         if table.move_no == move:  # several places: the same message now offers the targets
-            on = "open" if option.on is None else str(option.on)
-            await self.fake.click(user, hand, f"5up:on:{table.id}:{move}:{option.tile}:{on}")
+            await self.fake.click(user, hand, f"5up:place:{table.id}:{move}:{option.placement}")
         assert play_at(table, move) == (option.tile, option.on)
         return self.fake._message(hand)
 
@@ -222,8 +221,7 @@ async def test_a_restart_keeps_the_match_and_its_buttons(tmp_path: Path) -> None
         option = again.match.options(seat)[0]
         await w.fake.click(mover, old_hand, f"5up:tile:{again.id}:{move}:{option.tile}")
         if again.move_no == move:
-            on = "open" if option.on is None else str(option.on)
-            await w.fake.click(mover, w.fake._message(old_hand), f"5up:on:{again.id}:{move}:{option.tile}:{on}")
+            await w.fake.click(mover, w.fake._message(old_hand), f"5up:place:{again.id}:{move}:{option.placement}")
         assert again.move_no == move + 1
         board = await w.fake.slash(mover, w.channel, "five-up board")
         assert [a.filename for a in board.last_reply.attachments] == ["table.png"]
@@ -356,8 +354,8 @@ def test_every_button_reads_back_from_its_own_custom_id() -> None:
         ShowHandButton(table_id=7, label="Show my hand"),
         RematchButton(table_id=7, label="Rematch"),
         TileButton(table_id=7, move_no=12, tile="3-5", label="3-5 · +2"),
-        TargetButton(table_id=7, move_no=12, tile="3-5", on="open", label="first"),
-        TargetButton(table_id=7, move_no=12, tile="3-5", on="5-5", label="on 5-5"),
+        TargetButton(table_id=7, move_no=12, placement="3-5@5-5", label="on 5-5"),
+        TargetButton(table_id=7, move_no=12, placement="3-5", label="first"),  # an opening's notation
         BackButton(table_id=7, move_no=12, label="Back"),
         RulesPageButton(page=2, direction="next", label="Next"),
         PartnerSelect(table_id=7, options=[SelectOption(label="ana", value="11")], placeholder="Sit with…"),
@@ -373,6 +371,7 @@ def test_every_button_reads_back_from_its_own_custom_id() -> None:
         assert getattr(again.item, "options", None) == getattr(button.item, "options", None)
         assert not any(other.template.fullmatch(button.custom_id) for other in made if type(other) is not type(button))
     assert not any(b.template.fullmatch("5up:tile:7:12:3-9") for b in made)  # not a tile: no button answers it
+    assert not any(b.template.fullmatch("5up:place:7:12:3-5@") for b in made)  # not a placement either
 
 
 async def test_an_unexpected_failure_is_answered_and_logged_once(

@@ -138,7 +138,7 @@ async def play_out(manager: Manager, table: Table, rng: random.Random, limit: in
         assert user is not None, "a computer seat should have played"
         option = pick(match.options(seat), rng)
         await manager.play(
-            table_id=table.id, user_id=user, tile=str(option.tile), on=option.on, move_no=table.move_no, locale="en"
+            table_id=table.id, user_id=user, placement=option.placement, move_no=table.move_no, locale="en"
         )
         made += 1
     await manager.drain()

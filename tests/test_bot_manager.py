@@ -13,10 +13,11 @@ import pytest
 from storage_raw import table_status
 from test_bot_helpers import CHANNEL, GUILD, PNG, assert_private, open_table, pick, play_out, running
 
+from bot.commands import _placement as placement_asked
 from bot.storage import SeatRow, Storage
 from bot.tables import PostKind, Refusal, TableStatus
 from bot.texts import lobby_message
-from engine import GameOver, Match, Phase, Record
+from engine import GameOver, Match, Phase, Placement, Record
 
 
 async def refused(code: str, action) -> Refusal:
@@ -80,8 +81,9 @@ async def test_a_whole_match_of_people(tmp_path: Path, players: int) -> None:
             assert match is not None and match.turn is not None
             seat = match.turn
             hand = await manager.hand(channel_id=CHANNEL, user_id=users[seat], locale="en", picture=not checked_hand)
-            offered = {(c.tile, x.on) for c in hand.choices for x in c.targets}
-            assert offered == {(o.tile, o.on) for o in match.options(seat)}
+            offered = {x.placement for c in hand.choices for x in c.targets}
+            assert offered == {o.placement for o in match.options(seat)}
+            assert all(x.placement.tile == c.tile for c in hand.choices for x in c.targets)
             if not checked_hand:
                 assert hand.picture is not None and hand.picture.data.startswith(PNG)
                 checked_hand = True
@@ -89,8 +91,7 @@ async def test_a_whole_match_of_people(tmp_path: Path, players: int) -> None:
             played = await manager.play(
                 channel_id=CHANNEL,
                 user_id=users[seat],
-                tile=option.tile,
-                on=option.on,
+                placement=option.placement,
                 move_no=hand.move_no,
                 locale="en",
             )
@@ -138,9 +139,7 @@ async def test_a_restart_restores_exactly_the_same_state(tmp_path: Path) -> None
         seat = match.turn
         user = again.seats[seat].user_id
         option = match.options(seat)[0]
-        await manager.play(
-            table_id=again.id, user_id=user, tile=option.tile, on=option.on, move_no=before[3], locale="en"
-        )
+        await manager.play(table_id=again.id, user_id=user, placement=option.placement, move_no=before[3], locale="en")
         assert again.move_no == before[3] + 1
         await play_out(manager, again, random.Random(6))
         assert again.status is TableStatus.OVER
@@ -158,9 +157,9 @@ async def test_two_clicks_at_once_place_once(tmp_path: Path) -> None:
         first, second = match.options(seat)[:2]
         move = table.move_no
         outcomes = await asyncio.gather(
-            manager.play(table_id=table.id, user_id=user, tile=first.tile, on=first.on, move_no=move, locale="en"),
-            manager.play(table_id=table.id, user_id=user, tile=second.tile, on=second.on, move_no=move, locale="en"),
-            manager.play(table_id=table.id, user_id=user, tile=first.tile, on=first.on, move_no=move, locale="en"),
+            manager.play(table_id=table.id, user_id=user, placement=first.placement, move_no=move, locale="en"),
+            manager.play(table_id=table.id, user_id=user, placement=second.placement, move_no=move, locale="en"),
+            manager.play(table_id=table.id, user_id=user, placement=first.placement, move_no=move, locale="en"),
             return_exceptions=True,
         )
         refusals = [o for o in outcomes if isinstance(o, Refusal)]
@@ -180,7 +179,9 @@ async def test_refusals_change_nothing(tmp_path: Path) -> None:
         # play one tile so that there is a layout to aim at
         seat = match.turn
         opening = pick(match.options(seat), random.Random(1))
-        await manager.play(channel_id=CHANNEL, user_id=table.seats[seat].user_id, tile=opening.tile, locale="en")
+        await manager.play(
+            channel_id=CHANNEL, user_id=table.seats[seat].user_id, placement=opening.placement, locale="en"
+        )
         seat = match.turn
         mover, other = table.seats[seat].user_id, table.seats[1 - seat].user_id
         saved = await storage.table_record(table.id)
@@ -189,7 +190,8 @@ async def test_refusals_change_nothing(tmp_path: Path) -> None:
         theirs = match.hand(1 - seat)[0]
         option = match.options(seat)[0]
         wrong = await refused(
-            "not-your-turn", manager.play(channel_id=CHANNEL, user_id=other, tile=match.hand(1 - seat)[0], locale="en")
+            "not-your-turn",
+            manager.play(channel_id=CHANNEL, user_id=other, placement=Placement(match.hand(1 - seat)[0]), locale="en"),
         )
         assert wrong.params["player"] == table.seats[seat].name
         await refused(
@@ -197,23 +199,37 @@ async def test_refusals_change_nothing(tmp_path: Path) -> None:
             manager.play(
                 channel_id=CHANNEL,
                 user_id=mover,
-                tile=option.tile,
-                on=option.on,
+                placement=option.placement,
                 move_no=table.move_no - 1,
                 locale="en",
             ),
         )
-        await refused("tile-not-in-hand", manager.play(channel_id=CHANNEL, user_id=mover, tile=theirs, locale="en"))
-        await refused("bad-tile", manager.play(channel_id=CHANNEL, user_id=mover, tile="7-9", locale="en"))
-        await refused("not-seated", manager.play(channel_id=CHANNEL, user_id=99, tile=option.tile, locale="en"))
-        await refused("no-table", manager.play(channel_id=CHANNEL + 1, user_id=mover, tile=option.tile, locale="en"))
+        await refused(
+            "tile-not-in-hand",
+            manager.play(channel_id=CHANNEL, user_id=mover, placement=Placement(theirs), locale="en"),
+        )
+        for tile, on, named in (("7-9", None, "7-9"), ("3-5", "x", "x")):  # /five-up play reads its words first
+            with pytest.raises(Refusal) as bad:
+                placement_asked(tile, on)
+            assert bad.value.code == "bad-tile" and bad.value.params == {"text": named}
+        await refused(
+            "not-seated", manager.play(channel_id=CHANNEL, user_id=99, placement=Placement(option.tile), locale="en")
+        )
+        await refused(
+            "no-table",
+            manager.play(channel_id=CHANNEL + 1, user_id=mover, placement=Placement(option.tile), locale="en"),
+        )
         await refused("table-gone", manager.hand(table_id=table.id + 1, user_id=mover, locale="en"))
         unplayable = [x for x in mine if all(o.tile != x for o in match.options(seat))]
         if unplayable:
             expected = "bad-target-nowhere" if match.must_play is None else "must-play-drawn"
-            await refused(expected, manager.play(channel_id=CHANNEL, user_id=mover, tile=unplayable[0], locale="en"))
+            await refused(
+                expected,
+                manager.play(channel_id=CHANNEL, user_id=mover, placement=Placement(unplayable[0]), locale="en"),
+            )
         await refused(
-            "bad-target", manager.play(channel_id=CHANNEL, user_id=mover, tile=option.tile, on=theirs, locale="en")
+            "bad-target",
+            manager.play(channel_id=CHANNEL, user_id=mover, placement=Placement(option.tile, theirs), locale="en"),
         )
         assert await storage.table_record(table.id) == saved and len(recorder.posts) == posts
         assert match.hand(seat) == mine
@@ -239,16 +255,18 @@ async def test_a_tile_with_two_places_needs_a_target(tmp_path: Path) -> None:
         table = await open_table(manager, recorder, [1, 2], seed="where")
         await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
         for seat, option in plays:
-            await manager.play(channel_id=CHANNEL, user_id=seat + 1, tile=option.tile, on=option.on, locale="en")
+            await manager.play(channel_id=CHANNEL, user_id=seat + 1, placement=option.placement, locale="en")
         user = match.turn + 1
-        refusal = await refused("say-where", manager.play(channel_id=CHANNEL, user_id=user, tile=twice[0], locale="en"))
+        refusal = await refused(
+            "say-where", manager.play(channel_id=CHANNEL, user_id=user, placement=Placement(twice[0]), locale="en")
+        )
         assert refusal.params["tile"] == str(twice[0])
         hand = await manager.hand(channel_id=CHANNEL, user_id=user, locale="en", picture=False)
         (choice,) = [c for c in hand.choices if c.tile == twice[0]]
         assert choice.label == f"{twice[0]} ▸" and len(choice.targets) == len(by_tile[twice[0]])
-        assert all(x.label.startswith(f"on {x.on} · ends ") for x in choice.targets)
-        target = choice.targets[-1].on
-        await manager.play(channel_id=CHANNEL, user_id=user, tile=twice[0], on=target, locale="en")
+        assert all(x.label.startswith(f"on {x.placement.on} · ends ") for x in choice.targets)
+        target = choice.targets[-1].placement.on
+        await manager.play(channel_id=CHANNEL, user_id=user, placement=choice.targets[-1].placement, locale="en")
         assert table.match.layout.nodes[twice[0]].parent == target
 
 
@@ -349,11 +367,11 @@ async def test_a_failed_write_forgets_the_placement(tmp_path: Path, monkeypatch:
 
         monkeypatch.setattr(storage, "save_record", broken)
         with pytest.raises(OSError):
-            await manager.play(channel_id=CHANNEL, user_id=user, tile=option.tile, on=option.on, locale="en")
+            await manager.play(channel_id=CHANNEL, user_id=user, placement=option.placement, locale="en")
         assert table.move_no == 0 and len(recorder.posts) == 1
         assert option in table.match.options(seat)
         monkeypatch.undo()
-        await manager.play(channel_id=CHANNEL, user_id=user, tile=option.tile, on=option.on, locale="en")
+        await manager.play(channel_id=CHANNEL, user_id=user, placement=option.placement, locale="en")
         assert table.move_no == 1 and len(recorder.posts) == 2
 
 
@@ -369,7 +387,7 @@ async def test_the_drawer_alone_sees_the_tiles_drawn(tmp_path: Path) -> None:
             if "drew" in recorder.posts[-1].text:
                 break
             option = pick(match.options(seat), rng)
-            await manager.play(channel_id=CHANNEL, user_id=user, tile=option.tile, on=option.on, locale="en")
+            await manager.play(channel_id=CHANNEL, user_id=user, placement=option.placement, locale="en")
         else:
             pytest.fail("nobody drew")
         public = recorder.posts[-1].text
@@ -398,7 +416,7 @@ async def test_a_drawing_failure_costs_the_pictures_not_the_move(
 
         monkeypatch.setattr(manager.services.renderer, "table", broken)
         played = await manager.play(
-            channel_id=CHANNEL, user_id=table.seats[seat].user_id, tile=option.tile, on=option.on, locale="en"
+            channel_id=CHANNEL, user_id=table.seats[seat].user_id, placement=option.placement, locale="en"
         )
         assert played.post.pictures == () and "opened with" in played.post.text and recorder.posts[-1] is played.post
         assert table.move_no == 1 and Record.loads(await storage.table_record(table.id) or "").rounds[0].plays

@@ -207,7 +207,7 @@ async def test_a_table_another_process_took_over_is_refused_left_alone_and_dropp
             mover = theirs.seats[seat].user_id
             option = first(theirs.match.options(seat))
             await other.play(
-                table_id=theirs.id, user_id=mover, tile=option.tile, on=option.on, move_no=theirs.move_no, locale="en"
+                table_id=theirs.id, user_id=mover, placement=option.placement, move_no=theirs.move_no, locale="en"
             )  # the second process's write wins
             async with Raw(url) as raw:
                 before = await raw.dump()
@@ -240,8 +240,7 @@ async def test_a_table_another_process_took_over_is_refused_left_alone_and_dropp
             await other.play(
                 table_id=theirs.id,
                 user_id=theirs.seats[seat].user_id,
-                tile=option.tile,
-                on=option.on,
+                placement=option.placement,
                 move_no=theirs.move_no,
                 locale="en",
             )
@@ -267,7 +266,7 @@ async def test_two_processes_racing_a_computer_turn_write_it_once(
         await setup.start(channel_id=100, user_id=1, locale="en")
         while table.match.turn == 0:  # the person moves until the computer is next
             option = first(table.match.options(0))
-            await setup.play(channel_id=100, user_id=1, tile=option.tile, on=option.on, locale="en")
+            await setup.play(channel_id=100, user_id=1, placement=option.placement, locale="en")
         status, version, placed = await stored(url, table.id)
         assert status == "playing" and table.match.turn == 1 and placed == len(plays(table))
     # the bot restarts during a rolling deploy: two processes restore the same table at once
@@ -341,7 +340,7 @@ async def test_postgresql_restarting_under_a_match_costs_only_the_move_being_mad
         hand = await c.click(user, c.fake.messages(channel)[-1], f"5up:hand:{table.id}", table.lang)
         assert hand.ephemeral and hand.attachments  # showing the hand needs no database
         clicked = await c.fake.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}")
-        on_id = f"5up:on:{table.id}:{move}:{option.tile}:{'open' if option.on is None else option.on}"
+        on_id = f"5up:place:{table.id}:{move}:{option.placement}"
         if on_id in c.fake._message(hand).custom_ids():  # the tile fits in several places: choose one
             clicked = await c.fake.click(user, c.fake._message(hand), on_id)
         answer = c.reader.reply(clicked, user, table.lang)
@@ -382,7 +381,7 @@ async def test_a_computer_move_the_database_refused_is_tried_again_and_logged_on
         while True:  # the person moves; then it is the computer's turn, its pause just begun
             await manager.drain()
             option = first(table.match.options(0))
-            await manager.play(channel_id=5, user_id=1, tile=option.tile, on=option.on, locale="en")
+            await manager.play(channel_id=5, user_id=1, placement=option.placement, locale="en")
             if table.match.turn == 1:
                 break
         move = table.move_no

@@ -53,8 +53,7 @@ async def serve(moves: int, pause: float) -> None:
                 await manager.play(
                     table_id=table.id,
                     user_id=table.seats[seat].user_id,
-                    tile=option.tile,
-                    on=option.on,
+                    placement=option.placement,
                     move_no=table.move_no,
                     locale="en",
                 )
@@ -174,7 +173,7 @@ async def open_tables(url: str, guilds: list[int], *, players: int = 2, moves: i
             for _ in range(moves):
                 option = table.match.options(table.match.turn)[0]
                 user = table.seats[table.match.turn].user_id
-                await manager.play(channel_id=channel, user_id=user, tile=option.tile, on=option.on, locale="en")  # type: ignore[attr-defined]
+                await manager.play(channel_id=channel, user_id=user, placement=option.placement, locale="en")  # type: ignore[attr-defined]
             made[table.id] = guild
     return made
 

@@ -197,7 +197,7 @@ async def test_the_takeover_first_then_the_old_places_are_out_of_date(tmp_path: 
         hand = w.fake.ephemeral_messages(ana, w.room)[-1]
         move = table.move_no
         await w.fake.click(ana, hand, f"5up:tile:{table.id}:{move}:{many[0]}")
-        places = [b["custom_id"] for b in w.fake._message(hand).buttons if b["custom_id"].startswith("5up:on:")]
+        places = [b["custom_id"] for b in w.fake._message(hand).buttons if b["custom_id"].startswith("5up:place:")]
         assert len(places) > 1 and table.move_no == move
         await held_takeover(w, table)
         w.computer.go.set()

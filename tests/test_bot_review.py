@@ -206,8 +206,7 @@ class Club:
             assert hand.ephemeral and [a.filename for a in hand.attachments] == ["hand.png"]
             receipt = await self.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}")
             if table.move_no == move:  # the tile fits in several places: the same message asks where
-                on = "open" if option.on is None else str(option.on)
-                receipt = await self.click(user, receipt, f"5up:on:{table.id}:{move}:{option.tile}:{on}")
+                receipt = await self.click(user, receipt, f"5up:place:{table.id}:{move}:{option.placement}")
             assert not receipt.attachments and not receipt.buttons
         else:
             where = {} if option.on is None else {"on": str(option.on)}
@@ -569,8 +568,7 @@ async def test_a_restart_with_a_corrupt_row_closes_it_in_its_language(tmp_path: 
         option = again.match.options(again.match.turn)[0]
         receipt = await c.click(mover, kept_hand, f"5up:tile:{again.id}:{kept_move}:{option.tile}")
         if again.move_no == kept_move:
-            on = "open" if option.on is None else str(option.on)
-            receipt = await c.click(mover, receipt, f"5up:on:{again.id}:{kept_move}:{option.tile}:{on}")
+            receipt = await c.click(mover, receipt, f"5up:place:{again.id}:{kept_move}:{option.placement}")
         assert again.move_no == kept_move + 1 and not receipt.buttons
         # a lobby survives too: its Join button seats someone after the restart
         await c.click(ana, waiting_lobby, f"5up:lobby:{c.table_in(thread).id}:join", "en")

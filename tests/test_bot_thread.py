@@ -95,8 +95,7 @@ class Server:
             move = table.move_no
             await self.fake.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}")
             if table.move_no == move:
-                on = "open" if option.on is None else str(option.on)
-                await self.fake.click(user, self.fake._message(hand), f"5up:on:{table.id}:{move}:{option.tile}:{on}")
+                await self.fake.click(user, self.fake._message(hand), f"5up:place:{table.id}:{move}:{option.placement}")
             assert table.move_no > move  # placed (and the computers after, if they are next)
             made += 1
         await self.fake.wait_idle()

@@ -133,7 +133,7 @@ def _hand_texts(lang: str, players: int, seed: str) -> Iterator[str]:
         for options in by_tile.values():
             yield texts.tile_label(lang, options)
         option = view.options[-1]
-        yield texts.played_text(lang, option.tile, option.on)
+        yield texts.played_text(lang, option.placement)
         events = match.place(seat, option.placement)
         if match.phase is Phase.ROUND_OVER:
             events += match.next_round()

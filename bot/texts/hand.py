@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import Option, Result, SeatView, Tile
+from engine import Option, Placement, Result, SeatView, Tile
 
 from ..i18n import t
 from ..seating import Seating
@@ -83,10 +83,10 @@ def hand_text(
     return "\n".join(lines)
 
 
-def played_text(locale: str, tile: Tile, on: Tile | None) -> str:
-    if on is None:
-        return t(locale, "hand-played", tile=str(tile))
-    return t(locale, "hand-played-on", tile=str(tile), on=str(on))
+def played_text(locale: str, placement: Placement) -> str:
+    if placement.on is None:
+        return t(locale, "hand-played", tile=str(placement.tile))
+    return t(locale, "hand-played-on", tile=str(placement.tile), on=str(placement.on))
 
 
 def hand_choices(locale: str, options: Sequence[Option]) -> tuple[TileChoice, ...]:
@@ -95,6 +95,8 @@ def hand_choices(locale: str, options: Sequence[Option]) -> tuple[TileChoice, ..
     for option in options:
         by_tile.setdefault(option.tile, []).append(option)
     return tuple(
-        TileChoice(tile, tile_label(locale, group), tuple(TargetChoice(o.on, target_label(locale, o)) for o in group))
+        TileChoice(
+            tile, tile_label(locale, group), tuple(TargetChoice(o.placement, target_label(locale, o)) for o in group)
+        )
         for tile, group in by_tile.items()
     )
