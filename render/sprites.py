@@ -149,11 +149,11 @@ def text_sprite(style: Style, kind: str, text: str, size: int, back: str, fore: 
 @lru_cache(maxsize=256)
 def symbol_sprite(style: Style, kind: str, symbol: str, size: int, back: str, fore: str) -> Image.Image:
     """A symbol the bundled font lacks, drawn as shapes the height of `size`-point text:
-    `arrow` (→), `minus` (−), `cross` (✗), `target` (◎), `star` (★), `turn` (▶)."""
+    `arrow` (→), `minus` (−), `target` (◎), `star` (★), `turn` (▶)."""
     ss = style.sizes.supersample
     ascent, descent = font(size).getmetrics()
     h = (ascent + descent) * ss
-    w = {"arrow": 1.0, "minus": 0.55, "cross": 0.62, "target": 0.75, "star": 0.8, "turn": 0.6}[symbol] * size * ss
+    w = {"arrow": 1.0, "minus": 0.55, "target": 0.75, "star": 0.8, "turn": 0.6}[symbol] * size * ss
     w = round(w)
     mask = Image.new("L", (w, h), 0)
     draw = ImageDraw.Draw(mask)
@@ -165,11 +165,6 @@ def symbol_sprite(style: Style, kind: str, symbol: str, size: int, back: str, fo
         draw.polygon([(w - head, mid - head * 0.62), (w - 1, mid), (w - head, mid + head * 0.62)], fill=255)
     elif symbol == "minus":
         draw.rectangle((0.08 * w, mid - stroke / 2, 0.92 * w, mid + stroke / 2), fill=255)
-    elif symbol == "cross":
-        r = 0.3 * size * ss
-        cx = w / 2
-        draw.line((cx - r, mid - r, cx + r, mid + r), fill=255, width=round(stroke * 1.2))
-        draw.line((cx - r, mid + r, cx + r, mid - r), fill=255, width=round(stroke * 1.2))
     elif symbol == "target":
         cx = w / 2
         for rr, fill in ((0.36, 255), (0.25, 0), (0.15, 255)):
