@@ -11,7 +11,6 @@ connection pool on the same database, restoring the same table as a rolling rest
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
 import subprocess
 import sys
@@ -19,7 +18,6 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
-import asyncpg
 import pytest
 from discord import Permissions
 from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeRole, FakeThread, FakeUser
@@ -43,7 +41,6 @@ pytest_plugins = ["storage_backends"]
 
 ROOT = Path(__file__).resolve().parent.parent
 MOVED_ON = "no longer hosted here"  # in the one warning a process logs when another took its table over
-_numbers = itertools.count(1)
 
 
 # -- the bot on a database of either kind -------------------------------------------------------
@@ -309,13 +306,7 @@ def own_server() -> Iterator[PostgresServer]:
 async def own_url(own_server: PostgresServer) -> str:
     if not own_server.running:  # a test that failed half-way left it down
         own_server.start_again()
-    name = f"bot_restart_{next(_numbers)}"
-    con = await asyncpg.connect(own_server.url())
-    try:
-        await con.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await con.close()
-    return own_server.url(name)
+    return await Backend("postgres", Path(), own_server).target()  # a new empty database on it
 
 
 async def test_postgresql_restarting_under_a_match_costs_only_the_move_being_made(

@@ -6,17 +6,17 @@ These tests crash and restart a server of their own (not the session's), so noth
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import asyncpg
 import pytest
 from pg_server import PostgresServer
+from storage_raw import Backend
 
 from bot.storage import PostgresStorage, ResultRow, SeatRow, Storage, StorageUnavailableError
 
 SEATS = (SeatRow(11, "Ana"), SeatRow(12, "Bo"))
-_numbers = itertools.count(1)
 
 
 @pytest.fixture(scope="module")
@@ -32,11 +32,7 @@ def server() -> Iterator[PostgresServer]:
 async def url(server: PostgresServer) -> str:
     if not server.running:  # a test that failed half-way left it down
         server.start_again()
-    name = f"restart_{next(_numbers)}"
-    con = await asyncpg.connect(server.url())
-    await con.execute(f'CREATE DATABASE "{name}"')
-    await con.close()
-    return server.url(name)
+    return await Backend("postgres", Path(), server).target()  # a new empty database on it
 
 
 @pytest.fixture
