@@ -38,8 +38,8 @@ PING_CHOICES = [app_commands.Choice(name=described(f"choice-ping-{x}"), value=x)
 
 
 class FiveUpCommands(app_commands.Group):
-    """`/five-up start | join | leave | hand | play | board | score | rules | help | end | stats | history
-    | settings`."""
+    """`/five-up start | join | leave | hand | play | board | score | rules | help | end | stats | leaderboard
+    | history | settings`."""
 
     def __init__(self) -> None:
         super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
@@ -185,6 +185,13 @@ class FiveUpCommands(app_commands.Group):
     async def stats(self, interaction: Interaction) -> None:
         text = await interaction.client.manager.stats(
             guild_id=interaction.guild_id, user_id=interaction.user.id, locale=locale_of(interaction)
+        )
+        await interaction.response.send_message(texts.clip(text), ephemeral=True)
+
+    @app_commands.command(name="leaderboard", description=described("cmd-leaderboard"))
+    async def leaderboard(self, interaction: Interaction) -> None:
+        text = await interaction.client.manager.leaderboard(
+            guild_id=interaction.guild_id, locale=locale_of(interaction)
         )
         await interaction.response.send_message(texts.clip(text), ephemeral=True)
 

@@ -38,6 +38,8 @@ from engine import (
 
 from . import rows, texts
 from .pictures import Renderer
+from .rating_keeper import rate_finished
+from .ratings import Change
 from .storage import NEW_TABLE_VERSION, Storage, StorageUnavailableError, TableMovedOnError
 from .tables import (
     MAX_SEATS,
@@ -488,6 +490,7 @@ class LiveTable:
         over = match.phase is Phase.OVER
         if over:
             lines += texts.match_over(table.lang, table.seating, match.scores)
+            lines += texts.rating_changes(table.lang, table.seating, await self._rate())
         else:
             lines += self._status()
         post = self._publish(
@@ -517,6 +520,15 @@ class LiveTable:
         else:
             await self._write(lambda version: storage.save_record(table.id, record, version))
         self.saved_record = record
+
+    async def _rate(self) -> list[Change]:
+        """The finished match's rating changes (bot/rating_keeper.py). The result is saved already:
+        a rating that cannot be written is logged and left to a rebuild, the match ends all the same."""
+        try:
+            return await rate_finished(self.services.storage, self.table)
+        except Exception:
+            log.exception("rating table %s failed; a rebuild of the server's ratings will include it", self.table.id)
+            return []
 
     async def _scoresheet(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
         """The scoresheet alone, drawn on a worker thread; a drawing failure costs only the picture."""

@@ -2,7 +2,7 @@
 
 The commands, the buttons, the demo and the benchmark all call this façade. It opens tables
 (one per channel), finds the `LiveTable` an action is for and hands the action over, brings
-saved tables back after a restart, and answers `/five-up stats`. The work itself is elsewhere:
+saved tables back after a restart, and answers `/five-up stats` and `leaderboard`. The work itself is elsewhere:
 a live table changes itself (bot/live_table.py), the turn clock moves computers and idle
 players on (bot/turn_clock.py), the text layer writes every sentence (bot/texts/), and
 bot/rows.py turns stored rows into tables.
@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from engine import Match, Option, Placement, Record
 
-from . import rows, texts
+from . import ratings, rows, texts
 from .computer import ComputerPlayers
 from .i18n import pick_locale
 from .live_table import LiveTable, Publisher, Services, ThreadOpener
@@ -329,7 +329,16 @@ class Manager:
     async def stats(self, *, guild_id: int | None, user_id: int, locale: str) -> str:
         board = await self.storage.leaderboard(guild_id)
         mine = await self.storage.player_stats(guild_id, user_id)
-        return texts.stats_text(locale, board, mine)
+        rating = None if guild_id is None else await self.storage.rating(guild_id, ratings.person_key(user_id))
+        return "\n".join([texts.stats_text(locale, board, mine), texts.rating_text(locale, rating)])
+
+    async def leaderboard(self, *, guild_id: int | None, locale: str) -> str:
+        """This server's top people by rating (μ − 3σ), and its computer levels' ratings."""
+        if guild_id is None:
+            return texts.leaderboard_text(locale, [])
+        people = await self.storage.ratings(guild_id, "user")
+        computers = await self.storage.ratings(guild_id, "computer")
+        return texts.leaderboard_text(locale, people, computers)
 
     # -- whose turn next ----------------------------------------------------
 

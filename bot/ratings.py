@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
-from engine import Match, Phase
 from openskill.models import PlackettLuce
+
+from engine import Match, Phase
 
 SCALE = 40.0  # openskill's defaults (μ 25, σ 25/3, β 25/6, τ 25/300) times this: μ 1000, σ 333.3
 MU = 25.0 * SCALE

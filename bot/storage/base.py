@@ -9,10 +9,20 @@ Zero rows matched means another process moved the table on: `TableMovedOnError`,
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 
-from .rows import BrokenRow, FinishedRow, PlayerStats, ResultRow, SeatRow, TableRow
+from .rows import (
+    BrokenRow,
+    FinishedRow,
+    PlayerStats,
+    RatedMatch,
+    RatingChangeRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    TableRow,
+)
 
 SHARD_SHIFT = 22  # a Discord snowflake's timestamp bits: (guild_id >> 22) % shard_count is the guild's shard
 
@@ -39,16 +49,37 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
     "seats": ("table_id", "seat", "user_id", "name", "level"),
     "results": ("table_id", "seat", "guild_id", "user_id", "name", "won", "points", "finished_at"),
     "player_settings": ("user_id", "ping"),
+    "match_ratings": ("table_id", "guild_id", "rated", "rated_at"),
+    "ratings": ("guild_id", "player", "name", "mu", "sigma", "matches", "wins", "last_delta"),
+    "rating_changes": (
+        "table_id",
+        "seat",
+        "guild_id",
+        "player",
+        "mu_before",
+        "sigma_before",
+        "mu_after",
+        "sigma_after",
+        "won",
+    ),
 }
 COPY_KEYS: dict[str, tuple[str, ...]] = {
     "tables": ("id",),
     "seats": ("table_id", "seat"),
     "results": ("table_id", "seat"),
     "player_settings": ("user_id",),
+    "match_ratings": ("table_id",),
+    "ratings": ("guild_id", "player"),
+    "rating_changes": ("table_id", "seat"),
 }
 HISTORY_LIMIT = 25  # the finished matches /five-up history lists (a select menu holds 25)
+LEADERBOARD_LIMIT = 10  # the people /five-up leaderboard shows
+RATING_KINDS = ("user", "computer")  # a rating's player is "user:<id>" or "computer:<level>"
+RATING_COLUMNS = ("player", "name", "mu", "sigma", "matches", "wins", "last_delta")
 
 Batch = list[tuple[object, ...]]
+# Given a server's current ratings of a match's players (those it has), the match's changes and their new ratings.
+RatingUpdate = Callable[[Mapping[str, RatingRow]], tuple[list[RatingChangeRow], list[RatingRow]]]
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -186,6 +217,36 @@ class Storage(ABC):
     @abstractmethod
     async def player_stats(self, guild_id: int | None, user_id: int) -> PlayerStats | None: ...
 
+    # -- ratings (always every shard) ---------------------------------------
+
+    @abstractmethod
+    async def rate_match(self, table_id: int, guild_id: int, players: Sequence[str], update: RatingUpdate) -> None:
+        """Rate a finished match in one transaction, the server's ratings held still meanwhile: read the
+        current ratings of `players`, call `update` (pure) with them, write what it returns."""
+
+    @abstractmethod
+    async def skip_rating(self, table_id: int, guild_id: int) -> None:
+        """Note that a finished match is not rated (a rebuild leaves it out too)."""
+
+    @abstractmethod
+    async def ratings(self, guild_id: int, kind: str = "user", limit: int = LEADERBOARD_LIMIT) -> list[RatingRow]:
+        """The server's ratings of people (`kind` "user") or computer levels ("computer"), by
+        conservative rating (μ − 3σ) highest first, then most matches."""
+
+    @abstractmethod
+    async def rating(self, guild_id: int, player: str) -> RatingRow | None: ...
+
+    @abstractmethod
+    async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
+        """Every finished match of the server, in the order they ended, for a rebuild."""
+
+    @abstractmethod
+    async def replace_ratings(
+        self, guild_id: int, changes: Mapping[int, Sequence[RatingChangeRow]], standings: Sequence[RatingRow]
+    ) -> None:
+        """The server's ratings and rating changes replaced by a rebuild's, all or nothing; the
+        matches in `changes` are noted as rated."""
+
     # -- copy ---------------------------------------------------------------
 
     @abstractmethod
@@ -295,6 +356,32 @@ def assemble_finished(
         )
         for raw in table_rows
     ]
+
+
+def assemble_rated(seat_rows: Sequence[Sequence[object]], table_rows: Sequence[Sequence[object]]) -> list[RatedMatch]:
+    """Rows as read -> RatedMatch, in the order of `table_rows` (id, record, rated or NULL)."""
+    seats: dict[int, list[SeatRow]] = {}
+    for table_id, _, user_id, name, level in seat_rows:
+        row = SeatRow(_optional_int(user_id), _text(name), None if level is None else _text(level))
+        seats.setdefault(_int(table_id), []).append(row)
+    return [
+        RatedMatch(
+            _int(raw[0]), _text(raw[1]), tuple(seats.get(_int(raw[0]), ())), None if raw[2] is None else bool(raw[2])
+        )
+        for raw in table_rows
+    ]
+
+
+def rating_row(raw: Sequence[object]) -> RatingRow:
+    """A row of RATING_COLUMNS as read -> RatingRow."""
+    player, name, mu, sigma, matches, wins, last_delta = raw
+    return RatingRow(_text(player), _text(name), float(mu), float(sigma), _int(matches), _int(wins), _int(last_delta))  # type: ignore[arg-type]
+
+
+def rating_kind(kind: str) -> str:
+    if kind not in RATING_KINDS:
+        raise ValueError(f"a rating is of a user or a computer, not {kind!r}")
+    return kind
 
 
 def _int(value: object) -> int:

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from types import TracebackType
 from typing import NoReturn
 from urllib.parse import parse_qs, urlsplit
@@ -24,12 +24,18 @@ from .base import (
     COPY_COLUMNS,
     COPY_KEYS,
     HISTORY_LIMIT,
+    LEADERBOARD_LIMIT,
+    RATING_COLUMNS,
     SHARD_SHIFT,
     Batch,
     CopyCountError,
+    RatingUpdate,
     Storage,
     assemble_finished,
     assemble_open_tables,
+    assemble_rated,
+    rating_kind,
+    rating_row,
     shard_filter,
 )
 from .rows import (
@@ -37,6 +43,9 @@ from .rows import (
     ChannelBusyError,
     FinishedRow,
     PlayerStats,
+    RatedMatch,
+    RatingChangeRow,
+    RatingRow,
     ResultRow,
     SeatRow,
     StorageOpenError,
@@ -98,9 +107,43 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             ping BOOLEAN NOT NULL
         )""",
     ),
+    (
+        """CREATE TABLE match_ratings (
+            table_id BIGINT PRIMARY KEY REFERENCES tables (id),
+            guild_id BIGINT NOT NULL,
+            rated BOOLEAN NOT NULL,
+            rated_at DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE ratings (
+            guild_id BIGINT NOT NULL,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            matches INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            last_delta INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, player)
+        )""",
+        """CREATE TABLE rating_changes (
+            table_id BIGINT NOT NULL REFERENCES tables (id),
+            seat INTEGER NOT NULL,
+            guild_id BIGINT NOT NULL,
+            player TEXT NOT NULL,
+            mu_before DOUBLE PRECISION NOT NULL,
+            sigma_before DOUBLE PRECISION NOT NULL,
+            mu_after DOUBLE PRECISION NOT NULL,
+            sigma_after DOUBLE PRECISION NOT NULL,
+            won BOOLEAN NOT NULL,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        "CREATE INDEX rating_changes_by_guild ON rating_changes (guild_id)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MIGRATION_LOCK = 0x45_36_31_35  # pg_advisory_xact_lock key: one migrating process at a time
+RATINGS_LOCK = 0x52_41_54_45  # with a guild: one rating write of that server at a time
+_RATING = ", ".join(RATING_COLUMNS)
 
 # What a server restart or a dropped connection looks like from asyncpg: the call did not happen.
 _CONNECTION_LOST: tuple[type[BaseException], ...] = (
@@ -469,6 +512,112 @@ class PostgresStorage(Storage):
             return None
         return PlayerStats(user_id, str(row[3]), int(row[0]), int(row[1]), float(row[2]))
 
+    # -- ratings ------------------------------------------------------------
+
+    async def rate_match(self, table_id: int, guild_id: int, players: Sequence[str], update: RatingUpdate) -> None:
+        async with self._transaction() as con:
+            await self._hold_ratings(con, guild_id)
+            rows = await con.fetch(
+                f"SELECT {_RATING} FROM ratings WHERE guild_id = $1 AND player = ANY($2::text[])",
+                guild_id,
+                list(players),
+            )
+            current = {row.player: row for row in (rating_row(tuple(r)) for r in rows)}
+            changes, standings = update(current)
+            await con.execute(
+                "INSERT INTO match_ratings (table_id, guild_id, rated, rated_at) VALUES ($1, $2, TRUE, $3)",
+                table_id,
+                guild_id,
+                time.time(),
+            )
+            await self._write_ratings(con, guild_id, {table_id: changes}, standings)
+
+    @staticmethod
+    async def _hold_ratings(con: asyncpg.Connection, guild_id: int) -> None:
+        """The server's ratings are this transaction's until it ends (every process takes the same lock)."""
+        await con.execute("SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)", RATINGS_LOCK, guild_id)
+
+    @staticmethod
+    async def _write_ratings(
+        con: asyncpg.Connection,
+        guild_id: int,
+        changes: Mapping[int, Sequence[RatingChangeRow]],
+        standings: Sequence[RatingRow],
+    ) -> None:
+        await con.executemany(
+            "INSERT INTO rating_changes (table_id, seat, guild_id, player, mu_before, sigma_before, mu_after,"
+            " sigma_after, won) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            [
+                (table_id, c.seat, guild_id, c.player, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after, c.won)
+                for table_id, rows in changes.items()
+                for c in rows
+            ],
+        )
+        await con.executemany(
+            "INSERT INTO ratings (guild_id, player, name, mu, sigma, matches, wins, last_delta)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild_id, player) DO UPDATE SET"
+            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,"
+            " wins = excluded.wins, last_delta = excluded.last_delta",
+            [(guild_id, r.player, r.name, r.mu, r.sigma, r.matches, r.wins, r.last_delta) for r in standings],
+        )
+
+    async def skip_rating(self, table_id: int, guild_id: int) -> None:
+        async with self._transaction() as con:
+            await con.execute(
+                "INSERT INTO match_ratings (table_id, guild_id, rated, rated_at) VALUES ($1, $2, FALSE, $3)"
+                " ON CONFLICT (table_id) DO NOTHING",
+                table_id,
+                guild_id,
+                time.time(),
+            )
+
+    async def ratings(self, guild_id: int, kind: str = "user", limit: int = LEADERBOARD_LIMIT) -> list[RatingRow]:
+        async with self._read() as con:
+            rows = await con.fetch(
+                f"SELECT {_RATING} FROM ratings WHERE guild_id = $1 AND player LIKE $2"
+                " ORDER BY mu - 3 * sigma DESC, matches DESC, player LIMIT $3",
+                guild_id,
+                f"{rating_kind(kind)}:%",
+                limit,
+            )
+        return [rating_row(tuple(r)) for r in rows]
+
+    async def rating(self, guild_id: int, player: str) -> RatingRow | None:
+        async with self._read() as con:
+            row = await con.fetchrow(
+                f"SELECT {_RATING} FROM ratings WHERE guild_id = $1 AND player = $2", guild_id, player
+            )
+        return None if row is None else rating_row(tuple(row))
+
+    async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
+        async with self._read() as con, con.transaction(isolation="repeatable_read", readonly=True):
+            table_rows = await con.fetch(
+                "SELECT t.id, t.record, m.rated FROM tables t LEFT JOIN match_ratings m ON m.table_id = t.id"
+                " WHERE t.status = 'over' AND t.guild_id = $1 ORDER BY COALESCE(m.rated_at, t.updated_at), t.id",
+                guild_id,
+            )
+            seat_rows = await con.fetch(
+                "SELECT s.table_id, s.seat, s.user_id, s.name, s.level FROM seats s JOIN tables t ON t.id = s.table_id"
+                " WHERE t.status = 'over' AND t.guild_id = $1 ORDER BY s.table_id, s.seat",
+                guild_id,
+            )
+        return assemble_rated([tuple(r) for r in seat_rows], [tuple(r) for r in table_rows])
+
+    async def replace_ratings(
+        self, guild_id: int, changes: Mapping[int, Sequence[RatingChangeRow]], standings: Sequence[RatingRow]
+    ) -> None:
+        async with self._transaction() as con:
+            await self._hold_ratings(con, guild_id)
+            await con.execute("DELETE FROM rating_changes WHERE guild_id = $1", guild_id)
+            await con.execute("DELETE FROM ratings WHERE guild_id = $1", guild_id)
+            await con.execute(
+                "INSERT INTO match_ratings (table_id, guild_id, rated, rated_at)"
+                " SELECT id, guild_id, TRUE, updated_at FROM tables WHERE id = ANY($1::bigint[])"
+                " ON CONFLICT (table_id) DO NOTHING",
+                list(changes),
+            )
+            await self._write_ratings(con, guild_id, changes, standings)
+
     # -- copy ---------------------------------------------------------------
 
     async def count_rows(self) -> dict[str, int]:
@@ -523,4 +672,10 @@ def _typed(table: str, row: tuple[object, ...]) -> tuple[object, ...]:
         return (row[0], bool(row[1]))
     if table == "results":
         return (*row[:5], bool(row[5]), row[6], float(row[7]))  # type: ignore[arg-type]
+    if table == "match_ratings":
+        return (row[0], row[1], bool(row[2]), float(row[3]))  # type: ignore[arg-type]
+    if table == "ratings":
+        return (*row[:3], float(row[3]), float(row[4]), *row[5:])  # type: ignore[arg-type]
+    if table == "rating_changes":
+        return (*row[:4], *(float(x) for x in row[4:8]), bool(row[8]))  # type: ignore[arg-type]
     return row

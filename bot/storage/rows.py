@@ -134,3 +134,42 @@ class PlayerStats:
     matches: int
     wins: int
     average_points: float
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player's rating in one server: `player` is "user:<id>" or "computer:<level>" (bot/ratings.py)."""
+
+    player: str
+    name: str  # the name at their latest rated match
+    mu: float
+    sigma: float
+    matches: int
+    wins: int
+    last_delta: int  # the change of the shown rating (μ − 3σ, whole) at their latest rated match
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChangeRow:
+    """One seat of a rated match: whose rating it moved, from what to what."""
+
+    seat: int
+    player: str
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RatedMatch:
+    """A finished match of a server, in the order matches ended, for a rebuild of its ratings.
+
+    `rated` is what was decided when it ended (False: every person's seat was played by a computer
+    by then), None when it ended before ratings were kept (then the record alone decides)."""
+
+    table_id: int
+    record: str
+    seats: tuple[SeatRow, ...]
+    rated: bool | None

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 
 import aiosqlite
@@ -22,12 +22,18 @@ from .base import (
     COPY_COLUMNS,
     COPY_KEYS,
     HISTORY_LIMIT,
+    LEADERBOARD_LIMIT,
+    RATING_COLUMNS,
     SHARD_SHIFT,
     Batch,
     CopyCountError,
+    RatingUpdate,
     Storage,
     assemble_finished,
     assemble_open_tables,
+    assemble_rated,
+    rating_kind,
+    rating_row,
     shard_filter,
 )
 from .rows import (
@@ -36,6 +42,9 @@ from .rows import (
     ChannelBusyError,
     FinishedRow,
     PlayerStats,
+    RatedMatch,
+    RatingChangeRow,
+    RatingRow,
     ResultRow,
     SeatRow,
     StorageOpenError,
@@ -98,10 +107,46 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             ping INTEGER NOT NULL
         )""",
     ),
+    # 4: ratings per server (bot/ratings.py): whether each finished match was rated and when, every
+    # player's rating, and each rated seat's change
+    (
+        """CREATE TABLE match_ratings (
+            table_id INTEGER PRIMARY KEY REFERENCES tables (id),
+            guild_id INTEGER NOT NULL,
+            rated INTEGER NOT NULL,
+            rated_at REAL NOT NULL
+        )""",
+        """CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            matches INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            last_delta INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, player)
+        )""",
+        """CREATE TABLE rating_changes (
+            table_id INTEGER NOT NULL REFERENCES tables (id),
+            seat INTEGER NOT NULL,
+            guild_id INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            mu_before REAL NOT NULL,
+            sigma_before REAL NOT NULL,
+            mu_after REAL NOT NULL,
+            sigma_after REAL NOT NULL,
+            won INTEGER NOT NULL,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        "CREATE INDEX rating_changes_by_guild ON rating_changes (guild_id)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _OPEN = "t.status IN ('lobby', 'playing')"
+_RATING = ", ".join(RATING_COLUMNS)
+_rating_row = rating_row
 assert OPEN_STATUSES == ("lobby", "playing")
 
 
@@ -452,6 +497,97 @@ class SqliteStorage(Storage):
             return None
         return PlayerStats(user_id, str(row[3]), int(row[0]), int(row[1]), float(row[2]))
 
+    # -- ratings ------------------------------------------------------------
+
+    async def rate_match(self, table_id: int, guild_id: int, players: Sequence[str], update: RatingUpdate) -> None:
+        async with self._transaction() as db:  # the write lock holds every other rating still meanwhile
+            async with db.execute(
+                f"SELECT {_RATING} FROM ratings WHERE guild_id = ? AND player IN ({', '.join('?' * len(players))})",
+                (guild_id, *players),
+            ) as cur:
+                current = {row.player: row for row in map(_rating_row, await cur.fetchall())}
+            changes, standings = update(current)
+            await db.execute(
+                "INSERT INTO match_ratings (table_id, guild_id, rated, rated_at) VALUES (?, ?, 1, ?)",
+                (table_id, guild_id, time.time()),
+            )
+            await self._write_ratings(db, guild_id, {table_id: changes}, standings)
+
+    @staticmethod
+    async def _write_ratings(
+        db: aiosqlite.Connection,
+        guild_id: int,
+        changes: Mapping[int, Sequence[RatingChangeRow]],
+        standings: Sequence[RatingRow],
+    ) -> None:
+        await db.executemany(
+            "INSERT INTO rating_changes (table_id, seat, guild_id, player, mu_before, sigma_before, mu_after,"
+            " sigma_after, won) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (table_id, c.seat, guild_id, c.player, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after, c.won)
+                for table_id, rows in changes.items()
+                for c in rows
+            ],
+        )
+        await db.executemany(
+            "INSERT INTO ratings (guild_id, player, name, mu, sigma, matches, wins, last_delta)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, player) DO UPDATE SET name = excluded.name,"
+            " mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches, wins = excluded.wins,"
+            " last_delta = excluded.last_delta",
+            [(guild_id, r.player, r.name, r.mu, r.sigma, r.matches, r.wins, r.last_delta) for r in standings],
+        )
+
+    async def skip_rating(self, table_id: int, guild_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO match_ratings (table_id, guild_id, rated, rated_at) VALUES (?, ?, 0, ?)"
+                " ON CONFLICT (table_id) DO NOTHING",
+                (table_id, guild_id, time.time()),
+            )
+
+    async def ratings(self, guild_id: int, kind: str = "user", limit: int = LEADERBOARD_LIMIT) -> list[RatingRow]:
+        async with self._db.execute(
+            f"SELECT {_RATING} FROM ratings WHERE guild_id = ? AND player LIKE ?"
+            " ORDER BY mu - 3 * sigma DESC, matches DESC, player LIMIT ?",
+            (guild_id, f"{rating_kind(kind)}:%", limit),
+        ) as cur:
+            return [_rating_row(row) for row in await cur.fetchall()]
+
+    async def rating(self, guild_id: int, player: str) -> RatingRow | None:
+        async with self._db.execute(
+            f"SELECT {_RATING} FROM ratings WHERE guild_id = ? AND player = ?", (guild_id, player)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else _rating_row(row)
+
+    async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
+        async with self._db.execute(
+            "SELECT t.id, t.record, m.rated FROM tables t LEFT JOIN match_ratings m ON m.table_id = t.id"
+            " WHERE t.status = 'over' AND t.guild_id = ? ORDER BY COALESCE(m.rated_at, t.updated_at), t.id",
+            (guild_id,),
+        ) as cur:
+            table_rows = list(await cur.fetchall())
+        async with self._db.execute(
+            "SELECT s.table_id, s.seat, s.user_id, s.name, s.level FROM seats s JOIN tables t ON t.id = s.table_id"
+            " WHERE t.status = 'over' AND t.guild_id = ? ORDER BY s.table_id, s.seat",
+            (guild_id,),
+        ) as cur:
+            seat_rows = list(await cur.fetchall())
+        return assemble_rated(seat_rows, table_rows)
+
+    async def replace_ratings(
+        self, guild_id: int, changes: Mapping[int, Sequence[RatingChangeRow]], standings: Sequence[RatingRow]
+    ) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
+            await db.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            await db.executemany(
+                "INSERT INTO match_ratings (table_id, guild_id, rated, rated_at)"
+                " SELECT id, guild_id, 1, updated_at FROM tables WHERE id = ? ON CONFLICT (table_id) DO NOTHING",
+                [(table_id,) for table_id in changes],
+            )
+            await self._write_ratings(db, guild_id, changes, standings)
+
     # -- copy ---------------------------------------------------------------
 
     async def count_rows(self) -> dict[str, int]:
@@ -481,6 +617,10 @@ class SqliteStorage(Storage):
                 batch = [(*row[:15], bool(row[15])) for row in batch]
             elif table == "player_settings":  # and ping
                 batch = [(row[0], bool(row[1])) for row in batch]
+            elif table == "match_ratings":  # and rated
+                batch = [(row[0], row[1], bool(row[2]), row[3]) for row in batch]
+            elif table == "rating_changes":  # and won
+                batch = [(*row[:8], bool(row[8])) for row in batch]
             yield batch
             after = tuple(batch[-1][columns.index(k)] for k in keys)
 
@@ -500,6 +640,10 @@ class SqliteStorage(Storage):
                         batch = [(*row[:15], int(bool(row[15]))) for row in batch]
                     elif table == "player_settings":
                         batch = [(row[0], int(bool(row[1]))) for row in batch]
+                    elif table == "match_ratings":
+                        batch = [(row[0], row[1], int(bool(row[2])), row[3]) for row in batch]
+                    elif table == "rating_changes":
+                        batch = [(*row[:8], int(bool(row[8]))) for row in batch]
                     await db.executemany(sql, batch)
             found = {table: await self._count(db, table) for table in COPY_COLUMNS}
             if found != expected:

@@ -3,7 +3,7 @@
 Every sentence the bot sends is put together here, by subject: `words` (names, points, tiles,
 clocks), `narration` (the play-by-play), `status` (the lines under a table message and the
 table's notices), `hand` (a player's private view and the labels of its buttons), `lobby`,
-`help` and `stats`; `korean` picks the particle a name takes. Nothing here decides a rule,
+`help` and `stats` (with the ratings); `korean` picks the particle a name takes. Nothing here decides a rule,
 touches the database or knows Discord.
 """
 
@@ -31,7 +31,7 @@ from .room import (
     seated_names,
     thread_name,
 )
-from .stats import stats_text
+from .stats import leaderboard_text, rating_changes, rating_text, stats_text
 from .status import closed_unreadable, match_over, reminder, restored, scores_line, status, table_ended, takeover
 from .words import SEAT_CHIPS, clip, discord_clock, plain, seat_tag, shown
 
@@ -49,6 +49,7 @@ __all__ = [
     "history_match",
     "history_text",
     "joined",
+    "leaderboard_text",
     "left",
     "legend_lines",
     "lobby_cancelled",
@@ -61,6 +62,8 @@ __all__ = [
     "ping_set",
     "plain",
     "played_text",
+    "rating_changes",
+    "rating_text",
     "rematch_note",
     "rematch_opened",
     "reminder",

@@ -1,0 +1,101 @@
+"""Ratings kept in storage: a finished match rated as it ends, and a server's ratings rebuilt from its records.
+
+The figures come from bot/ratings.py alone (pure); this module only reads and writes them. A
+match is rated inside one storage transaction that also reads the ratings it starts from, so
+two matches of a server ending together never rate from the same old figures. No Discord here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping, Sequence
+
+from engine import Match, Record
+
+from . import ratings
+from .ratings import Change, Rating, Standing
+from .storage import RatedMatch, RatingChangeRow, RatingRow, SeatRow, Storage
+from .tables import Table
+
+log = logging.getLogger(__name__)
+
+
+async def rate_finished(storage: Storage, table: Table) -> list[Change]:
+    """Rate a match that has just ended (its result is already stored); its changes, seat by seat.
+
+    A match that is not rated (no server, or every person's seat played by a computer at the end)
+    is noted as such, so a rebuild leaves it out too, and gives no changes."""
+    match = table.match
+    assert match is not None
+    if table.guild_id is None:
+        return []
+    if not ratings.is_rated(table.guild_id, match, table.seats, table.away):
+        await storage.skip_rating(table.id, table.guild_id)
+        return []
+    seats = list(table.seats)
+    names = {ratings.key_of(s): s.name if s.user_id is not None else (s.level or "normal") for s in seats}
+    found: list[Change] = []
+
+    def update(current: Mapping[str, RatingRow]) -> tuple[list[RatingChangeRow], list[RatingRow]]:
+        standings = {key: _standing(row) for key, row in current.items()}
+        changes = ratings.rate(match, seats, {key: s.rating for key, s in standings.items()})
+        ratings.apply(standings, changes)
+        found[:] = changes
+        touched = {c.key for c in changes}
+        return [_change_row(c) for c in changes], [_rating_row(k, names[k], standings[k]) for k in sorted(touched)]
+
+    await storage.rate_match(table.id, table.guild_id, sorted(names), update)
+    return found
+
+
+async def rebuild(storage: Storage, guild_id: int) -> dict[str, Standing]:
+    """A server's ratings again from its stored records, in the order its matches ended; the
+    stored figures are replaced by them (and returned). A match noted as not rated stays out."""
+    found = await storage.rated_matches(guild_id)
+    standings, changes, names = await asyncio.to_thread(_replay, found)
+    await storage.replace_ratings(
+        guild_id, changes, [_rating_row(key, names[key], s) for key, s in sorted(standings.items())]
+    )
+    return standings
+
+
+def _replay(
+    found: Sequence[RatedMatch],
+) -> tuple[dict[str, Standing], dict[int, list[RatingChangeRow]], dict[str, str]]:
+    standings: dict[str, Standing] = {}
+    changes: dict[int, list[RatingChangeRow]] = {}
+    names: dict[str, str] = {}
+    for row in found:
+        if row.rated is False:
+            continue
+        try:
+            match = Match.replay(Record.loads(row.record))
+        except Exception as e:  # a damaged record costs its own match, not the server's ratings
+            log.error("match %s cannot be replayed for the ratings (%s); left out", row.table_id, e)
+            continue
+        if len(row.seats) != match.players or not ratings.is_rated(0, match, row.seats):
+            continue
+        made = ratings.rate(match, row.seats, {key: s.rating for key, s in standings.items()})
+        ratings.apply(standings, made)
+        changes[row.table_id] = [_change_row(c) for c in made]
+        names.update({ratings.key_of(s): _name(s) for s in row.seats})
+    return standings, changes, names
+
+
+def _name(seat: SeatRow) -> str:
+    return seat.name if seat.user_id is not None else (seat.level or "normal")
+
+
+def _standing(row: RatingRow) -> Standing:
+    return Standing(Rating(row.mu, row.sigma), row.matches, row.wins, row.last_delta)
+
+
+def _rating_row(key: str, name: str, standing: Standing) -> RatingRow:
+    r = standing.rating
+    return RatingRow(key, name, r.mu, r.sigma, standing.matches, standing.wins, standing.last_delta)
+
+
+def _change_row(change: Change) -> RatingChangeRow:
+    b, a = change.before, change.after
+    return RatingChangeRow(change.seat, change.key, b.mu, b.sigma, a.mu, a.sigma, change.won)
