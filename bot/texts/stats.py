@@ -53,14 +53,19 @@ def leaderboard_text(locale: str, board: Sequence[RatingRow], computers: Sequenc
                 "ratings-line",
                 rank=rank,
                 player=row.name,
-                rating=shown_rating(row),
+                rating=rating_number(shown_rating(row)),
                 matches=row.matches,
                 wins=row.wins,
             )
         )
     if computers:
         levels = SEPARATOR.join(
-            t(locale, "ratings-level", level=t(locale, f"choice-level-{_level(row)}"), rating=shown_rating(row))
+            t(
+                locale,
+                "ratings-level",
+                level=t(locale, f"choice-level-{_level(row)}"),
+                rating=rating_number(shown_rating(row)),
+            )
             for row in computers
         )
         lines.append(t(locale, "ratings-computers", levels=levels))
@@ -72,7 +77,7 @@ def rating_text(locale: str, mine: RatingRow | None) -> str:
     """The asker's own rating and its change at their last rated match (for `/five-up stats`)."""
     if mine is None:
         return t(locale, "ratings-yours-none")
-    return t(locale, "ratings-yours", rating=shown_rating(mine), change=signed(mine.last_delta))
+    return t(locale, "ratings-yours", rating=rating_number(shown_rating(mine)), change=signed(mine.last_delta))
 
 
 def rating_changes(locale: str, seating: Seating, changes: Sequence[Change]) -> list[str]:
@@ -82,13 +87,18 @@ def rating_changes(locale: str, seating: Seating, changes: Sequence[Change]) -> 
             locale,
             "ratings-change",
             player=f"{seat_tag(c.seat)} {seating.names[c.seat]}",
-            rating=c.after.shown,
+            rating=rating_number(c.after.shown),
             change=signed(c.delta),
         )
         for c in changes
         if c.seat not in seating.computers
     ]
     return [t(locale, "ratings-changes", changes=SEPARATOR.join(entries))] if entries else []
+
+
+def rating_number(rating: int) -> str:
+    """A rating as written in every language: digits, and a true minus sign below 0 (as `signed` writes)."""
+    return str(rating) if rating >= 0 else f"\N{MINUS SIGN}{-rating}"
 
 
 def shown_rating(row: RatingRow) -> int:
