@@ -9,12 +9,12 @@ from pathlib import Path
 
 from test_bot_thread import server
 
-from bot import rating_keeper
-from bot.i18n import t
-from bot.ratings import Rating, computer_key, person_key
+from bot.host import rating_keeper
+from bot.host.ratings import Rating, computer_key, person_key
+from bot.host.tables import TableStatus
 from bot.storage import RatingRow
-from bot.tables import TableStatus
 from bot.texts import seat_tag
+from bot.texts.i18n import t
 from bot.texts.stats import rating_number
 from bot.texts.words import SEPARATOR, signed
 

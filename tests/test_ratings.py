@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
-from bot import ratings
-from bot.ratings import NEW, SCALE, Rating, Standing, computer_key, is_rated, person_key, placings, rate
+from bot.host import ratings
+from bot.host.ratings import NEW, SCALE, Rating, Standing, computer_key, is_rated, person_key, placings, rate
 from bot.storage import SeatRow
 from engine import Match, Record
 

@@ -7,11 +7,12 @@ import itertools
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot import rating_keeper, ratings, rows
-from bot.ratings import Change, computer_key, person_key
+from bot.host import rating_keeper, ratings
+from bot.host import table_rows as rows
+from bot.host.ratings import Change, computer_key, person_key
+from bot.host.tables import Seat, Table, TableStatus
 from bot.storage import COPY_COLUMNS, RatingRow, Storage
 from bot.storage.copy import copy_database
-from bot.tables import Seat, Table, TableStatus
 from engine import Match, Record
 
 pytest_plugins = ["storage_backends"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..i18n import t
-from ..ratings import Change, Rating
-from ..seating import Seating
+from ..host.ratings import Change, Rating
+from ..host.seating import Seating
+from .i18n import t
 from .words import SEPARATOR, seat_tag, signed
 
 if TYPE_CHECKING:

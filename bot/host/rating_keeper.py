@@ -1,6 +1,6 @@
 """Ratings kept in storage: a finished match rated as it ends, and a server's ratings rebuilt from its records.
 
-The figures come from bot/ratings.py alone (pure); this module only reads and writes them. A
+The figures come from bot/host/ratings.py alone (pure); this module only reads and writes them. A
 match is rated inside one storage transaction that also reads the ratings it starts from, so
 two matches of a server ending together never rate from the same old figures. No Discord here.
 """
@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 
 from engine import Match, Record
 
+from ..storage import RatedMatch, RatingChangeRow, RatingRow, SeatRow, Storage
 from . import ratings
 from .ratings import Change, Rating, Standing
-from .storage import RatedMatch, RatingChangeRow, RatingRow, SeatRow, Storage
 from .tables import Table
 
 log = logging.getLogger(__name__)

@@ -36,11 +36,12 @@ from engine import (
     Tile,
 )
 
-from . import rows, texts
+from .. import texts
+from ..storage import NEW_TABLE_VERSION, Storage, StorageUnavailableError, TableMovedOnError
+from . import table_rows as rows
 from .pictures import Renderer
 from .rating_keeper import rate_finished
 from .ratings import Change
-from .storage import NEW_TABLE_VERSION, Storage, StorageUnavailableError, TableMovedOnError
 from .tables import (
     MAX_SEATS,
     MIN_PLAYERS,
@@ -522,7 +523,7 @@ class LiveTable:
         self.saved_record = record
 
     async def _rate(self) -> list[Change]:
-        """The finished match's rating changes (bot/rating_keeper.py). The result is saved already:
+        """The finished match's rating changes (bot/host/rating_keeper.py). The result is saved already:
         a rating that cannot be written is logged and left to a rebuild, the match ends all the same."""
         try:
             return await rate_finished(self.services.storage, self.table)
