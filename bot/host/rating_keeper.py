@@ -10,13 +10,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from engine import Match, Record
 
 from ..storage import RatedMatch, RatingChangeRow, RatingRow, SeatRow, Storage
 from . import ratings
 from .ratings import Change, Rating, Standing
-from .tables import Table
+
+if TYPE_CHECKING:
+    from .tables import Table  # a type only: importing bot.host.tables first would start an import cycle
 
 log = logging.getLogger(__name__)
 
