@@ -1,12 +1,15 @@
 """Ratings per server through the real discord.py (tests/discord_fake): each person's change on the
 match-end message, /five-up leaderboard and the rating in /five-up stats in English, Korean and
-Spanish, a match ended early left unrated, a computer level rated, and a rebuild equal to it all."""
+Spanish, a match ended early left unrated, a computer level rated, and a rebuild equal to it all; and
+a match whose only person was played by a computer to the end, left unrated."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
+from test_bot_helpers import CHANNEL, GUILD, open_table, running
 from test_bot_thread import server
 
 from bot.host import rating_keeper
@@ -133,3 +136,21 @@ async def test_nobody_rated_yet_in_each_language(tmp_path: Path) -> None:
             stats = await s.fake.slash(user, s.games, "five-up stats")
             assert stats.last_reply.content.splitlines()[-1] == t(lang, "ratings-yours-none")
         s.fake.assert_clean()
+
+
+async def test_a_match_its_people_left_to_the_computers_is_not_rated(tmp_path: Path) -> None:
+    """The only person lets their time run out for good: computers finish the match for everyone.
+    It ends and counts in the server's history, but rates nobody, and a rebuild agrees."""
+    async with running(tmp_path / "db.sqlite3", turn_timeout=0.02) as (manager, recorder, storage):
+        table = await open_table(manager, recorder, [1], bots=1, level="easy", seed="gone")
+        await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
+        for _ in range(1500):
+            if table.status is TableStatus.OVER:
+                break
+            await asyncio.sleep(0.02)
+        assert table.status is TableStatus.OVER and table.away == {0}
+        final = recorder.posts[-1]
+        assert final.record is not None and t("en", "ratings-changes", changes="").strip() not in final.text
+        assert await storage.ratings(GUILD) == [] and await storage.rating(GUILD, computer_key("easy")) is None
+        assert [(m.table_id, m.rated) for m in await storage.rated_matches(GUILD)] == [(table.id, False)]
+        assert await rating_keeper.rebuild(storage, GUILD) == {}
