@@ -9,6 +9,7 @@ import asyncio
 import random
 from pathlib import Path
 
+from discord_fake import FakeMessage, InteractionRecord
 from test_bot_helpers import CHANNEL, GUILD, open_table, running
 from test_bot_thread import server
 
@@ -25,6 +26,13 @@ LOCALES = ("en-US", "ko", "es-ES")
 LANGS = ("en", "ko", "es")
 
 
+def reply(answer: InteractionRecord) -> FakeMessage:
+    """The bot's (last) answer to an interaction: there must be one."""
+    got = answer.last_reply
+    assert got is not None
+    return got
+
+
 def shown(row: RatingRow) -> int:
     return Rating(row.mu, row.sigma).shown
 
@@ -34,14 +42,15 @@ async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_pa
         ana, bo, cy = s.users
         storage = s.bot.manager.storage
         guild = s.guild.id
+        games = s.fake.channel("games")
 
         # a match ended early is not rated
         early, _ = await s.open(s.games, [ana, bo])
         await s.play_out(early, random.Random(1), limit=3)
         assert early.status is TableStatus.PLAYING
         ended = await s.fake.slash(ana, early.room, "five-up end")
-        assert ended.ok and early.status is TableStatus.CLOSED
-        assert t("en", "ratings-changes", changes="").strip() not in ended.last_reply.content
+        assert ended.ok and early.status.value == "closed"
+        assert t("en", "ratings-changes", changes="").strip() not in reply(ended).content
         assert await storage.ratings(guild) == [] and await storage.rated_matches(guild) == []
 
         # two people: the match-end message shows each one's change
@@ -64,6 +73,7 @@ async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_pa
                 )
             )
         assert t("en", "ratings-changes", changes=SEPARATOR.join(entries)) in final.content.splitlines()
+        assert first.match is not None
         winner, loser = (ana, bo) if first.match.winner == 0 else (bo, ana)
         assert rows[person_key(winner.id)].last_delta > 0 > rows[person_key(loser.id)].last_delta
 
@@ -83,10 +93,10 @@ async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_pa
         )
         assert {r.player for r in board} == {person_key(u.id) for u in (ana, bo, cy)}
         for user, lang in zip((ana, bo, cy), LANGS, strict=True):
-            answer = await s.fake.slash(user, s.games, "five-up leaderboard")
-            reply = answer.last_reply
-            assert answer.ok and reply.ephemeral
-            lines = reply.content.splitlines()
+            answer = await s.fake.slash(user, games, "five-up leaderboard")
+            board_reply = reply(answer)
+            assert answer.ok and board_reply.ephemeral
+            lines = board_reply.content.splitlines()
             assert lines[0] == f"**{t(lang, 'ratings-title')}**"
             assert lines[1 : 1 + len(board)] == [
                 t(
@@ -104,12 +114,12 @@ async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_pa
             assert lines[1 + len(board)] == t(lang, "ratings-computers", levels=hard)
             assert lines[-1] == f"-# {t(lang, 'ratings-note')}"
 
-            stats = await s.fake.slash(user, s.games, "five-up stats")
+            stats = await s.fake.slash(user, games, "five-up stats")
             mine = await storage.rating(guild, person_key(user.id))
             assert mine is not None
             said = t(lang, "ratings-yours", rating=rating_number(shown(mine)), change=signed(mine.last_delta))
-            assert stats.last_reply.content.splitlines()[-1] == said
-        bo_line = next(x for x in reply.content.splitlines() if bo.name in x)
+            assert reply(stats).content.splitlines()[-1] == said
+        bo_line = next(x for x in board_reply.content.splitlines() if bo.name in x)
         assert "2 partidas" in bo_line  # bo played both rated matches (Spanish, from cy's answer)
 
         # the figures are what a rebuild from the stored records gives, in the order the matches ended
@@ -127,14 +137,14 @@ async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_pa
 async def test_nobody_rated_yet_in_each_language(tmp_path: Path) -> None:
     async with server(tmp_path, 3, locales=LOCALES) as s:
         for user, lang in zip(s.users, LANGS, strict=True):
-            answer = await s.fake.slash(user, s.games, "five-up leaderboard")
-            assert answer.last_reply.content.splitlines() == [
+            answer = await s.fake.slash(user, s.fake.channel("games"), "five-up leaderboard")
+            assert reply(answer).content.splitlines() == [
                 f"**{t(lang, 'ratings-title')}**",
                 t(lang, "ratings-none"),
                 f"-# {t(lang, 'ratings-note')}",
             ]
-            stats = await s.fake.slash(user, s.games, "five-up stats")
-            assert stats.last_reply.content.splitlines()[-1] == t(lang, "ratings-yours-none")
+            stats = await s.fake.slash(user, s.fake.channel("games"), "five-up stats")
+            assert reply(stats).content.splitlines()[-1] == t(lang, "ratings-yours-none")
         s.fake.assert_clean()
 
 
@@ -144,13 +154,13 @@ async def test_a_match_its_people_left_to_the_computers_is_not_rated(tmp_path: P
     async with running(tmp_path / "db.sqlite3", turn_timeout=0.02) as (manager, recorder, storage):
         table = await open_table(manager, recorder, [1], bots=1, level="easy", seed="gone")
         await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
-        for _ in range(1500):
-            if table.status is TableStatus.OVER:
+        for _ in range(1500):  # until the match-end message (the one with the record) is out
+            if recorder.posts and recorder.posts[-1].record is not None:
                 break
             await asyncio.sleep(0.02)
-        assert table.status is TableStatus.OVER and table.away == {0}
         final = recorder.posts[-1]
-        assert final.record is not None and t("en", "ratings-changes", changes="").strip() not in final.text
+        assert table.status is TableStatus.OVER and table.away == {0} and final.record is not None
+        assert t("en", "ratings-changes", changes="").strip() not in final.text
         assert await storage.ratings(GUILD) == [] and await storage.rating(GUILD, computer_key("easy")) is None
         assert [(m.table_id, m.rated) for m in await storage.rated_matches(GUILD)] == [(table.id, False)]
         assert await rating_keeper.rebuild(storage, GUILD) == {}

@@ -10,7 +10,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from bot.host import ratings
 from bot.host.ratings import NEW, SCALE, Rating, Standing, computer_key, is_rated, person_key, placings, rate
@@ -80,7 +80,7 @@ def test_four_players_rate_as_two_teams() -> None:
     changes = rate(match, people(4), before)
     plain = PlackettLuce()
 
-    def r(key: str) -> object:
+    def r(key: str) -> PlackettLuceRating:
         got = before.get(key, NEW)
         return plain.rating(mu=got.mu / SCALE, sigma=got.sigma / SCALE)
 
@@ -88,7 +88,7 @@ def test_four_players_rate_as_two_teams() -> None:
         [[r(person_key(100)), r(person_key(102))], [r(person_key(101)), r(person_key(103))]], ranks=[1, 0]
     )
     for seat, want in ((0, s0), (1, s1), (2, s2), (3, s3)):
-        assert scaled(changes[seat].after) == pytest.approx((want.mu, want.sigma), rel=1e-12)  # type: ignore[attr-defined]
+        assert scaled(changes[seat].after) == pytest.approx((want.mu, want.sigma), rel=1e-12)
     assert [c.won for c in changes] == [False, True, False, True]
     assert changes[0].after.mu < changes[0].before.mu and changes[1].after.mu > changes[1].before.mu
 
