@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from storage_raw import Raw
 
 from bot.host import rating_keeper, ratings
 from bot.host import table_rows as rows
@@ -17,6 +21,7 @@ from engine import Match, Record
 
 pytest_plugins = ["storage_backends"]
 
+ROOT = Path(__file__).resolve().parent.parent
 RECORDS = Path(__file__).parent / "data" / "records"
 BIG = 1_234_567_890_123_456_789  # a guild snowflake needs 64 bits
 _channels = itertools.count(1000)
@@ -133,3 +138,44 @@ async def test_the_ratings_travel_with_a_copy(storage: Storage, target: str, tmp
         assert as_rows(await rating_keeper.rebuild(copied, 5)) == live
     finally:
         await copied.close()
+
+
+async def test_the_rebuild_command_brings_lost_ratings_back(storage: Storage, target: str) -> None:
+    await play(storage, 5, people(1, 2), "match-2p-exact-1")
+    await play(storage, 5, [*people(2), Seat(None, "Computer 1", "hard")], "match-2p-random-8")
+    await play(storage, 6, people(3, 1), "match-2p-greedy-0")
+    live = {guild: figures(await everything(storage, guild)) for guild in (5, 6)}
+    async with Raw(target) as raw:  # lost, as if the table had been emptied by hand
+        await raw.execute("DELETE FROM ratings")
+        await raw.execute("DELETE FROM rating_changes")
+    assert await everything(storage, 5) == []
+    assert await storage.rated_servers() == [5, 6]
+
+    done = run_rebuild(target)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "server 5: rebuilt, 2 people and 1 computer levels rated",
+        "server 6: rebuilt, 2 people and 0 computer levels rated",
+    ]
+    assert {guild: figures(await everything(storage, guild)) for guild in (5, 6)} == live
+    only = run_rebuild(target, "--server", "6")
+    assert only.returncode == 0 and only.stdout.startswith("server 6: rebuilt") and "server 5" not in only.stdout
+
+
+def test_the_rebuild_command_refuses_a_database_that_is_not_there(tmp_path: Path) -> None:
+    missing = tmp_path / "nothing.sqlite3"
+    done = run_rebuild(str(missing))
+    assert (
+        done.returncode == 3 and done.stderr.strip() == f"cannot rebuild the ratings: there is no database at {missing}"
+    )
+    assert not missing.exists()  # not created by asking
+    (tmp_path / "text.sqlite3").write_text("not a database", encoding="utf-8")
+    bad = run_rebuild(str(tmp_path / "text.sqlite3"))
+    assert bad.returncode == 3 and bad.stderr.startswith("cannot rebuild the ratings: not-sqlite database")
+    assert run_rebuild().returncode == 2  # no DATABASE
+
+
+def run_rebuild(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.host.rating_keeper", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )

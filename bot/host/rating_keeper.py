@@ -1,5 +1,9 @@
 """Ratings kept in storage: a finished match rated as it ends, and a server's ratings rebuilt from its records.
 
+`python -m bot.host.rating_keeper DATABASE [--server ID ...]` rebuilds them (every server by default):
+DATABASE is the SQLite file or postgresql:// URL the bot uses. Exit status 0 when rebuilt, 2 for a
+wrong command line, 3 when the database cannot be used (one line says why; nothing is changed).
+
 The figures come from bot/host/ratings.py alone (pure); this module only reads and writes them. A
 match is rated inside one storage transaction that also reads the ratings it starts from, so
 two matches of a server ending together never rate from the same old figures. No Discord here.
@@ -7,14 +11,26 @@ two matches of a server ending together never rate from the same old figures. No
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
+import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import Match, Record
 
-from ..storage import RatedMatch, RatingChangeRow, RatingRow, SeatRow, Storage
+from ..storage import (
+    RatedMatch,
+    RatingChangeRow,
+    RatingRow,
+    SeatRow,
+    Storage,
+    StorageOpenError,
+    is_postgres_url,
+    open_storage,
+)
 from . import ratings
 from .ratings import Change, Rating, Standing
 
@@ -102,3 +118,41 @@ def _rating_row(key: str, name: str, standing: Standing) -> RatingRow:
 def _change_row(change: Change) -> RatingChangeRow:
     b, a = change.before, change.after
     return RatingChangeRow(change.seat, change.key, b.mu, b.sigma, a.mu, a.sigma, change.won)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.host.rating_keeper",
+        description="Rebuild the ratings of every server (or of those named) from the stored match records.",
+    )
+    parser.add_argument("database", metavar="DATABASE", help="the SQLite file or postgresql:// URL the bot uses")
+    parser.add_argument("--server", type=int, action="append", metavar="ID", help="only this server (repeatable)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    return asyncio.run(_rebuild_all(args.database, args.server))
+
+
+async def _rebuild_all(target: str, servers: list[int] | None) -> int:
+    if not is_postgres_url(target) and not Path(target).is_file():
+        print(f"cannot rebuild the ratings: there is no database at {target}", file=sys.stderr)
+        return 3  # not made: opening a SQLite path that is not there would create an empty database
+    try:
+        storage = await open_storage(target)
+    except StorageOpenError as e:
+        print(f"cannot rebuild the ratings: {e}", file=sys.stderr)
+        return 3
+    try:
+        chosen = servers or await storage.rated_servers()
+        if not chosen:
+            print("no server has a finished match: nothing to rebuild")
+        for guild_id in chosen:
+            standings = await rebuild(storage, guild_id)
+            people = sum(1 for key in standings if ratings.user_of(key) is not None)
+            print(f"server {guild_id}: rebuilt, {people} people and {len(standings) - people} computer levels rated")
+    finally:
+        await storage.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

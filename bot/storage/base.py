@@ -237,6 +237,10 @@ class Storage(ABC):
     async def rating(self, guild_id: int, player: str) -> RatingRow | None: ...
 
     @abstractmethod
+    async def rated_servers(self) -> list[int]:
+        """Every server with a finished match (what a rebuild of all ratings goes through)."""
+
+    @abstractmethod
     async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
         """Every finished match of the server, in the order they ended, for a rebuild."""
 

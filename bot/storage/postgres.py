@@ -589,6 +589,13 @@ class PostgresStorage(Storage):
             )
         return None if row is None else rating_row(tuple(row))
 
+    async def rated_servers(self) -> list[int]:
+        async with self._read() as con:
+            rows = await con.fetch(
+                "SELECT DISTINCT guild_id FROM tables WHERE status = 'over' AND guild_id IS NOT NULL ORDER BY guild_id"
+            )
+        return [int(row[0]) for row in rows]
+
     async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
         async with self._read() as con, con.transaction(isolation="repeatable_read", readonly=True):
             table_rows = await con.fetch(

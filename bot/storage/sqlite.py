@@ -560,6 +560,12 @@ class SqliteStorage(Storage):
             row = await cur.fetchone()
         return None if row is None else _rating_row(row)
 
+    async def rated_servers(self) -> list[int]:
+        async with self._db.execute(
+            "SELECT DISTINCT guild_id FROM tables WHERE status = 'over' AND guild_id IS NOT NULL ORDER BY guild_id"
+        ) as cur:
+            return [int(row[0]) for row in await cur.fetchall()]
+
     async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
         async with self._db.execute(
             "SELECT t.id, t.record, m.rated FROM tables t LEFT JOIN match_ratings m ON m.table_id = t.id"
