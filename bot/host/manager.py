@@ -2,8 +2,8 @@
 
 The commands, the buttons, the demo and the benchmark all call this façade. It opens tables
 (one per channel), finds the `LiveTable` an action is for and hands the action over, brings
-saved tables back after a restart, and answers `/five-up stats` and `leaderboard`. The work itself is
-elsewhere: a live table changes itself (bot/host/live_table.py), the turn clock moves computers and idle
+saved tables back after a restart, and answers `/five-up stats`. The work itself is elsewhere:
+a live table changes itself (bot/host/live_table.py), the turn clock moves computers and idle
 players on (bot/turn_clock.py), the text layer writes every sentence (bot/texts/), and
 bot/host/table_rows.py turns stored rows into tables.
 """
