@@ -16,6 +16,7 @@ from .layout import Layout, PlacedTile, Point, PointState, Slot
 from .match import Match, draw_lot
 from .placement import Placement, placement
 from .record import FORMAT, Play, Record, RoundRecord
+from .review import Judged, MatchReview, SeatReview, review
 from .rounds import FinishedRound
 from .rules import HAND_SIZE, TARGET, TARGET_RAW, displayed, points_for, round_to_five, side_of
 from .tiles import ALL_TILES, Tile, hand_pips, parse_tile, tile
@@ -36,10 +37,12 @@ __all__ = [
     "FinishedRound",
     "GameOver",
     "IllegalMoveError",
+    "Judged",
     "Layout",
     "LotDraw",
     "Match",
     "MatchOverError",
+    "MatchReview",
     "MustPlayDrawnTileError",
     "NotYourTurnError",
     "Option",
@@ -58,6 +61,7 @@ __all__ = [
     "RoundRecord",
     "RoundStarted",
     "RulesError",
+    "SeatReview",
     "SeatView",
     "Slot",
     "TableSnapshot",
@@ -69,6 +73,7 @@ __all__ = [
     "parse_tile",
     "placement",
     "points_for",
+    "review",
     "round_to_five",
     "side_of",
     "tile",
