@@ -26,6 +26,7 @@ from .config import Config
 from .manager import Manager, new_seed
 from .pictures import PngRenderer, Renderer
 from .publisher import ChannelPublisher
+from .replay_buttons import REPLAY_ITEMS
 from .replies import answer_error
 from .storage import Storage
 from .views import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
@@ -90,7 +91,7 @@ class FiveUpBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         from .commands import FiveUpCommands  # reads the English catalog: the descriptions are its text
 
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *REPLAY_ITEMS)
         self.tree.add_command(FiveUpCommands())
         try:
             from .translator import FluentTranslator

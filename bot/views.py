@@ -38,6 +38,7 @@ FIELDS: dict[str, tuple[str, bool]] = {
     "table_id": (r"\d+", True),
     "move_no": (r"\d+", True),
     "page": (r"\d+", True),
+    "step": (r"\d+", True),  # a placement's number in a match, for the replay (bot/replay_buttons.py)
     "action": (r"\w+", False),
     "tile": (TILE, False),
     "placement": (rf"{TILE}(?:@{TILE})?", False),  # engine.Placement's notation: "3-5@1-3", or "3-5" opening
@@ -342,8 +343,13 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
 
 
 def match_end_view(table_id: int, lang: str) -> discord.ui.View:
+    """Rematch, then Replay and Review (bot/replay_buttons.py, built on the buttons above)."""
+    from .replay_buttons import match_end_items
+
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(table_id=table_id, label=t(lang, "button-rematch")))
+    for item in match_end_items(table_id, lang):
+        view.add_item(item)
     return view
 
 
