@@ -35,7 +35,7 @@ async def test_rematch_the_same_seats_after_a_restart(tmp_path: Path) -> None:
         old = await s.bot.manager.storage.finished_match(old_id)
         await s.restart()  # the Rematch button outlives the process that made it
         final = s.fake.last_message(thread_id)
-        assert final.custom_ids() == [f"5up:rematch:{old_id}"]
+        assert final.custom_ids() == [f"5up:rematch:{old_id}", f"5up:replay:{old_id}:0", f"5up:review:{old_id}"]
 
         stranger = await s.fake.click(cy, final, f"5up:rematch:{old_id}")
         assert stranger.last_reply.ephemeral and stranger.last_reply.content == t("ko", "error-not-seated")

@@ -423,7 +423,16 @@ async def test_a_drawing_failure_costs_the_pictures_not_the_move(
         assert "drawing table" in caplog.text
 
 
-DISCORD_EDGE = {"app.py", "commands.py", "views.py", "replies.py", "publisher.py", "translator.py", "__main__.py", "replay_buttons.py"}
+DISCORD_EDGE = {
+    "app.py",
+    "commands.py",
+    "views.py",
+    "replies.py",
+    "publisher.py",
+    "translator.py",
+    "__main__.py",
+    "replay_buttons.py",
+}
 
 
 def test_the_game_side_of_the_bot_never_imports_discord() -> None:

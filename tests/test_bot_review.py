@@ -406,7 +406,11 @@ async def test_korean_guild_four_players_of_mixed_locales(tmp_path: Path) -> Non
         assert table.status is TableStatus.OVER and made > 100
         final = c.fake.messages(games)[-1]
         winner = table.seating.side_name("ko", table.match.winner)
-        assert winner in final.content and "61" in final.content and final.custom_ids() == [f"5up:rematch:{table.id}"]
+        assert (
+            winner in final.content
+            and "61" in final.content
+            and final.custom_ids() == [f"5up:rematch:{table.id}", f"5up:replay:{table.id}:0", f"5up:review:{table.id}"]
+        )
 
         # the "Show my hand" of the first round now answers that the table is over, privately
         late = await c.click(dee, first_post, f"5up:hand:{table.id}")

@@ -203,7 +203,7 @@ async def test_a_whole_match_in_its_own_thread(tmp_path: Path) -> None:
         record = next(a for a in final.attachments if a.filename == "record.json")
         assert record.data.decode("utf-8") == await s.bot.manager.storage.table_record(table.id)
         assert Record.loads(record.data.decode("utf-8")).rounds == table.match.record.rounds
-        assert final.custom_ids() == [f"5up:rematch:{table.id}"]
+        assert final.custom_ids() == [f"5up:rematch:{table.id}", f"5up:replay:{table.id}:0", f"5up:review:{table.id}"]
         s.fake.assert_clean()
 
 
