@@ -61,3 +61,10 @@ error-replay-no-round = There is no round { $round }: the match has { $rounds ->
 error-review-running = Match #{ $id } is still being played: its review comes when it is over (the replay shows it up to now).
 error-review-not-seated = You did not play in match #{ $id }: choose a seat with `/five-up review seat:`.
 error-review-no-seat = There is no seat { $seat }: the match had { $seats } seats.
+
+
+## /five-up rules: after a match
+rulebook-review-title = After a match: replay and review
+rulebook-review =
+    - **Replay** (on the match-end message, in `/five-up history`, or `/five-up replay`) shows the match placement by placement, privately; a finished match with every hand, a match still being played up to now and without anyone's tiles.
+    - **Review** (on the match-end message, or `/five-up review`) shows, for each of your placements, the most any legal placement could have scored at that moment against what yours scored: points that would pass 61 count as 0, and a last tile counts 0 when its settlement is cancelled. It is a greedy measure: it counts points at once, not the best plan (holding a tile back, blocking, going out first can be worth more than points now).

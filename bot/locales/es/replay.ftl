@@ -61,3 +61,10 @@ error-replay-no-round = No hay ronda { $round }: la partida lleva { $rounds ->
 error-review-running = La partida #{ $id } aún se está jugando: su repaso llega cuando termine (la repetición la muestra hasta ahora).
 error-review-not-seated = No jugaste en la partida #{ $id }: elige un asiento con `/five-up review seat:`.
 error-review-no-seat = No hay asiento { $seat }: la partida tenía { $seats } asientos.
+
+
+## /five-up rules: después de una partida
+rulebook-review-title = Después de una partida: repetición y repaso
+rulebook-review =
+    - **Repetición** (en el mensaje del final, en `/five-up history` o con `/five-up replay`) muestra la partida colocación a colocación, solo para ti; una partida terminada con todas las manos, una en curso hasta ahora y sin las fichas de nadie.
+    - **Repaso** (en el mensaje del final, o con `/five-up review`) compara, en cada una de tus colocaciones, lo máximo que podía sumar una colocación válida en ese momento con lo que sumó la tuya: los puntos que pasarían de 61 cuentan 0, y la última ficha cuenta 0 si su liquidación se anula. Es una medida voraz: cuenta los puntos inmediatos, no el mejor plan (guardar una ficha, bloquear o quedarse sin fichas antes puede valer más que los puntos de ahora).
