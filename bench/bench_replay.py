@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT / "tests"))  # the fake Discord and the test bot's s
 from discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser, InteractionRecord  # noqa: E402
 from test_bot_helpers import hosted_bot  # noqa: E402
 
-from bot.app import FiveUpBot  # noqa: E402
-from bot.replay_desk import _desks  # noqa: E402
+from bot.edge.app import FiveUpBot  # noqa: E402
+from bot.host.replay_desk import _desks  # noqa: E402
 from bot.storage import ResultRow, SeatRow  # noqa: E402
 from engine import Match, Phase, Record  # noqa: E402
 

@@ -19,11 +19,11 @@ from test_bot_thread import Server, server
 from test_missed_points import short_record
 
 import render
-from bot.i18n import t
-from bot.replay_animation import round_gif
-from bot.replay_buttons import REPLAY_ITEMS, ReplayOpenButton, ReplayRoundSelect, ReplayStepButton, ReviewButton
+from bot.edge.replay_buttons import REPLAY_ITEMS, ReplayOpenButton, ReplayRoundSelect, ReplayStepButton, ReviewButton
+from bot.host.replay_animation import round_gif
+from bot.host.tables import TableStatus
 from bot.storage import ResultRow, SeatRow
-from bot.tables import TableStatus
+from bot.texts.i18n import t
 from engine import Match, Phase, Placed, Record, TableSnapshot, review
 
 

@@ -18,14 +18,14 @@ from typing import Generic, TypeVar
 
 from engine import MatchReview, Record, TableSnapshot
 
-from .i18n import t
+from ..texts.i18n import t
+from ..texts.replay_words import animated_text, review_text, step_text
+from ..texts.room import history_choice
 from .manager import Manager
 from .replay_animation import ANIMATION_PICTURE, round_gif
 from .replay_book import ReplayBook, ReplayStep, build_book
 from .seating import Seating
 from .tables import Picture, Refusal, TableStatus
-from .texts.replay import animated_text, review_text, step_text
-from .texts.room import history_choice
 
 K = TypeVar("K")
 V = TypeVar("V")

@@ -4,7 +4,7 @@ Every custom id carries the match and the step (`5up:rp:<match>:<step>:<first|pr
 `5up:replay:<match>:<step>` opening a new viewer, `5up:rpround:<match>` the select of rounds,
 `5up:review:<match>` the review), so a click after a restart rebuilds everything from the
 database. A click is deferred at once (the picture may have to be drawn), then the private
-message is edited; the words and pictures come from the replay desk (bot/replay_desk.py).
+message is edited; the words and pictures come from the replay desk (bot/host/replay_desk.py).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import Any
 
 import discord
 
-from .i18n import t
-from .replay_desk import ReplayPage, ReviewPage, desk_of
+from ..host.replay_desk import ReplayPage, ReviewPage, desk_of
+from ..host.tables import Refusal
+from ..texts.i18n import t
+from ..texts.replay_words import review_button, round_option
+from .components import GameButton, GameSelect
 from .replies import Interaction, files, locale_of
-from .tables import Refusal
-from .texts.replay import review_button, round_option
-from .views import GameButton, GameSelect
 
 STEP_ACTIONS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
 MAX_OPTIONS = 25

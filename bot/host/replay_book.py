@@ -4,7 +4,7 @@ Built from the record alone (the engine replays it), so a step shows exactly wha
 finished match's book keeps every hand after each step and the review's verdict on each placement;
 a match still being played keeps only what is public (its book is built without hands or review,
 so nothing private can reach a message). No Discord here: the viewer's buttons are in
-bot/replay_buttons.py, the words in bot/texts/replay.py.
+bot/edge/replay_buttons.py, the words in bot/texts/replay_words.py.
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from engine import Placement, RoundStarted, SeatReview
 
-from ..i18n import t
-from ..replay_book import ReplayBook, ReplayStep
-from ..seating import Seating
+from ..host.replay_book import ReplayBook, ReplayStep
+from ..host.seating import Seating
+from .i18n import t
 from .narration import narrate
 from .status import scores_line
 from .words import SEPARATOR, clip, seat_tag, shown
