@@ -9,9 +9,11 @@ import asyncio
 import io
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from discord import SelectOption
+from discord.ui import Select
 from discord_fake import FakeMessage
 from PIL import Image
 from test_bot_history import finished_match
@@ -19,9 +21,19 @@ from test_bot_thread import Server, server
 from test_missed_points import short_record
 
 import render
-from bot.edge.replay_buttons import REPLAY_ITEMS, ReplayOpenButton, ReplayRoundSelect, ReplayStepButton, ReviewButton
+from bot.edge.replay_buttons import (
+    REPLAY_ITEMS,
+    ReplayOpenButton,
+    ReplayRoundSelect,
+    ReplayStepButton,
+    ReviewButton,
+    viewer_view,
+)
 from bot.host.replay_animation import round_gif
-from bot.host.tables import TableStatus
+from bot.host.replay_book import build_book
+from bot.host.replay_desk import ReplayPage
+from bot.host.seating import Seating
+from bot.host.tables import Picture, TableStatus
 from bot.storage import ResultRow, SeatRow
 from bot.texts.i18n import t
 from engine import Match, Phase, Placed, Record, TableSnapshot, review
@@ -335,3 +347,17 @@ def test_every_replay_item_reads_back_from_its_own_custom_id() -> None:
         assert match is not None, item.custom_id
         again = asyncio.run(type(item).from_custom_id(None, item.item, match))  # type: ignore[arg-type]
         assert type(again) is type(item) and again.custom_id == item.custom_id
+
+
+async def test_the_select_of_rounds_holds_the_25_rounds_around_the_one_shown() -> None:
+    book = build_book(7, 1, Seating(("a", "b")), (1, None), short_record(), finished=True)
+    steps = tuple(replace(book.steps[0], index=n, round=n, move=0) for n in range(40))
+    long = replace(book, steps=steps, round_starts=tuple(range(40)), round_lengths=(1,) * 40)
+    for shown, first in ((30, 15), (3, 0), (20, 8)):
+        view = viewer_view(ReplayPage(long, long.steps[shown], "", Picture("table.png", b"")), "en")
+        (menu,) = [c for c in view.children if isinstance(c, ReplayRoundSelect)]
+        select = menu.item
+        assert isinstance(select, Select)
+        assert [o.value for o in select.options] == [str(r) for r in range(first, first + 25)]
+        assert [o.value for o in select.options if o.default] == [str(shown)]
+        assert len(select.custom_id) <= 100

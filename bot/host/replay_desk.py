@@ -25,7 +25,7 @@ from .manager import Manager
 from .replay_animation import ANIMATION_PICTURE, round_gif
 from .replay_book import ReplayBook, ReplayStep, build_book
 from .seating import Seating
-from .tables import Picture, Refusal, TableStatus
+from .tables import Picture, Refusal, Table, TableStatus
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -98,8 +98,7 @@ class ReplayDesk:
         return book
 
     def _running(self, guild_id: int | None, table_id: int) -> ReplayBook | None:
-        live = self.manager._by_id.get(table_id)  # the tables this process hosts
-        table = None if live is None else live.table
+        table = next((x for x in hosted_tables(self.manager) if x.id == table_id), None)
         if table is None or table.status is not TableStatus.PLAYING or table.match is None:
             return None
         if table.guild_id != guild_id:
@@ -206,16 +205,17 @@ class ReplayDesk:
     async def choices(self, *, guild_id: int | None, locale: str) -> list[tuple[int, str]]:
         """(match number, label): this server's matches being played here (newest first), then its
         finished ones, newest first."""
-        live = [
-            live.table
-            for live in self.manager._by_id.values()
-            if live.table.guild_id == guild_id and live.table.status is TableStatus.PLAYING
-        ]
+        live = [x for x in hosted_tables(self.manager) if x.guild_id == guild_id and x.status is TableStatus.PLAYING]
         running = [
             (table.id, t(locale, "replay-choice-live", match=history_choice(locale, table.id, table.seating.names)))
             for table in sorted(live, key=lambda x: -x.id)
         ]
         return running + await self.manager.history_choices(guild_id=guild_id, locale=locale)
+
+
+def hosted_tables(manager: Manager) -> list[Table]:
+    """Every table this process hosts now (the manager keeps them by id; it has no public list yet)."""
+    return [live.table for live in manager._by_id.values()]
 
 
 _desks: weakref.WeakKeyDictionary[Manager, ReplayDesk] = weakref.WeakKeyDictionary()

@@ -25,7 +25,7 @@ SECTIONS = (
     "blocked",
     "winning",
     "scoresheet",
-    "review",  # bot/locales/<lang>/replay.ftl: what the review after a match measures
+    "review",  # bot/texts/locales/<lang>/replay.ftl: what the review after a match measures
     "source",
 )
 
