@@ -104,6 +104,8 @@ async def test_replay_from_the_match_end_message_every_button_and_a_restart(tmp_
         assert step.ok and step.deferred and where(viewer) == (2, len(tables))
         assert picture(viewer) == render.table_png(tables[1])
         assert viewer.custom_ids() == nav_ids(table_id, 1, last)
+        twice = await s.fake.click(ana, viewer, f"5up:rp:{table_id}:1:next", stale=True)  # a double click: answered
+        assert twice.ok and where(s.fake._message(viewer)) == (2, len(tables))
 
         await s.fake.click(ana, viewer, f"5up:rp:{table_id}:{last}:last")
         viewer = s.fake._message(viewer)

@@ -116,7 +116,7 @@ class FiveUpBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on a button its message no longer shows is answered too (see `answer_vanished_click`)."""
-        await answer_vanished_click(interaction)
+        await answer_vanished_click(interaction, (*DYNAMIC_ITEMS, *REPLAY_ITEMS))
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s), %d shard(s)", self.user, len(self.guilds), self.shard_count or 1)

@@ -529,7 +529,9 @@ DYNAMIC_ITEMS = (
 # -- a click on a button the message no longer shows ------------------------------------------
 
 
-async def answer_vanished_click(interaction: Interaction) -> bool:
+async def answer_vanished_click(
+    interaction: Interaction, factories: Sequence[type[GameButton] | type[GameSelect]] = DYNAMIC_ITEMS
+) -> bool:
     """Answer a click on one of our buttons that is no longer on its message; False if it is not one.
 
     Discord sends a click with the message as it is now. discord.py rebuilds the clicked item
@@ -539,14 +541,15 @@ async def answer_vanished_click(interaction: Interaction) -> bool:
     discord.py will have dropped it (one of our custom_ids, not on the message), the button is
     rebuilt from its custom_id and clicked through the same guarded path, and the game manager
     answers as it would (already started, out of date) without a second effect. A button still
-    on the message is left to discord.py, so no click is handled twice."""
+    on the message is left to discord.py, so no click is handled twice. `factories`: the items to
+    rebuild (the bot passes these and the replay viewer's)."""
     if interaction.type is not discord.InteractionType.component or not isinstance(interaction.data, dict):
         return False
     custom_id = str(interaction.data.get("custom_id", ""))
     component_type = interaction.data.get("component_type")
     if not custom_id.startswith("5up:") or _on_message(interaction.message, custom_id, component_type):
         return False
-    for factory in DYNAMIC_ITEMS:
+    for factory in factories:
         match = custom_id_template(factory).fullmatch(custom_id)
         if match is not None:
             base: discord.ui.Item[Any] = (
