@@ -3,7 +3,7 @@
 Every sentence the bot sends is put together here, by subject: `words` (names, points, tiles,
 clocks), `narration` (the play-by-play), `status` (the lines under a table message and the
 table's notices), `hand` (a player's private view and the labels of its buttons), `lobby`,
-`help` and `stats`; `korean` picks the particle a name takes. Nothing here decides a rule,
+`turn` (a turn message in two lines), `help` and `stats`; `korean` picks the particle a name takes. Nothing here decides a rule,
 touches the database or knows Discord.
 """
 
@@ -26,22 +26,27 @@ from .room import (
     history_match,
     history_text,
     ping_set,
+    rematch_link,
     rematch_note,
     rematch_opened,
     seated_names,
     thread_name,
 )
 from .stats import stats_text
-from .status import closed_unreadable, match_over, reminder, restored, scores_line, status, table_ended, takeover
+from .status import closed_unreadable, reminder, restored, scores_line, status, table_ended, takeover, turn_text
+from .turn import clock_rules, forced_draws, happened, next_up
 from .words import SEAT_CHIPS, clip, discord_clock, plain, seat_tag, shown
 
 __all__ = [
     "SEAT_CHIPS",
     "clip",
+    "clock_rules",
     "closed_unreadable",
     "computer_name",
     "discord_clock",
+    "forced_draws",
     "hand_choices",
+    "happened",
     "hand_text",
     "help_text",
     "history_choice",
@@ -53,14 +58,15 @@ __all__ = [
     "legend_lines",
     "lobby_cancelled",
     "lobby_message",
-    "match_over",
     "narrate",
+    "next_up",
     "outcome",
     "partnered",
     "pick_place",
     "ping_set",
     "plain",
     "played_text",
+    "rematch_link",
     "rematch_note",
     "rematch_opened",
     "reminder",
@@ -78,4 +84,5 @@ __all__ = [
     "thread_name",
     "tile_label",
     "tile_suggestion",
+    "turn_text",
 ]
