@@ -34,6 +34,7 @@ from engine import (
     RulesError,
     TableSnapshot,
     Tile,
+    format_ended_at,
 )
 
 from . import rows, texts
@@ -508,6 +509,11 @@ class LiveTable:
         record = match.record.dumps()
         storage = self.services.storage
         if match.phase is Phase.OVER:
+            # the record kept and handed out says who played and when it ended (no rule reads these)
+            kept = match.record.copy()
+            kept.names = [texts.unescaped(name) for name in table.seating.names]
+            kept.ended_at = format_ended_at(self.services.now())
+            record = kept.dumps()
             results = rows.result_rows(table)
             await self._write(lambda version: storage.finish_match(table.id, table.guild_id, record, results, version))
             table.status = TableStatus.OVER

@@ -35,7 +35,7 @@ from .room import (
 from .stats import stats_text
 from .status import closed_unreadable, reminder, restored, scores_line, status, table_ended, takeover, turn_text
 from .turn import clock_rules, forced_draws, happened, next_up
-from .words import SEAT_CHIPS, clip, discord_clock, plain, seat_tag, shown
+from .words import SEAT_CHIPS, clip, discord_clock, plain, seat_tag, shown, unescaped
 
 __all__ = [
     "SEAT_CHIPS",
@@ -85,4 +85,5 @@ __all__ = [
     "tile_label",
     "tile_suggestion",
     "turn_text",
+    "unescaped",
 ]
