@@ -57,8 +57,9 @@ def turn_text(
         return t(lang, "status-turn-computer", player=f"{tag} {seating.called(lang, turn)}")
     if turn in away_seats:
         return t(lang, "status-turn-away", player=f"{tag} {seating.called(lang, turn)}")
-    shown_as = f"{tag} <@{mention}>" if mention is not None else f"{tag} **{seating.names[turn]}**"
-    return t(lang, "status-turn-play", player=shown_as)
+    # named with the language's courtesy (Korean "님") like every sentence that names a person
+    called = t(lang, "player-called", name=f"<@{mention}>") if mention is not None else f"**{seating.called(lang, turn)}**"
+    return t(lang, "status-turn-play", player=f"{tag} {called}")
 
 
 def scores_line(lang: str, seating: Seating, scores: Sequence[int]) -> str:

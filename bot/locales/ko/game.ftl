@@ -61,9 +61,9 @@ domino-partner = 파트너 타일: 눈값 { $pips } → 반올림 { $rounded } �
     [0] 뺄 점수 없음
    *[other] −{ $points }
 }
-domino-net-scored = 순효과: { $side }에게 **{ $net }**, 적용합니다.
-domino-net-over = 순효과: { $side }에게 **{ $net }**, 61점을 초과하므로 취소합니다.
-domino-net-none = 순효과: 0, 바뀌는 점수가 없습니다.
+domino-net-scored = 합계: { $side }에게 **{ $net }**, 적용합니다.
+domino-net-over = 합계: { $side }에게 **{ $net }**, 61점을 넘게 되므로 취소합니다.
+domino-net-none = 합계: 0, 바뀌는 점수가 없습니다.
 
 ## 라운드 정산: 막힘
 block-title = **막힘!** 아무도 놓을 수 없고 남은 타일 더미가 비었습니다. 라운드 { $round } 종료.
@@ -76,7 +76,7 @@ block-no-awards = 득점할 만큼 상대보다 가벼운 보유 타일이 없�
 block-winner = { $count ->
    *[other] 가장 가벼운 보유 타일로 라운드 승리: { $side }
 }
-block-draw = 가장 가벼운 보유 타일이 서로 다른 점수 주체의 것이므로 라운드는 무승부입니다.
+block-draw = 가장 가벼운 보유 타일이 서로 상대편의 것이므로 라운드는 무승부입니다.
 
 ## 경기 끝
 game-over = { $count ->
