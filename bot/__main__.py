@@ -3,7 +3,8 @@
 Exit status: 0 after a clean stop; 2 when a setting is missing or refused (the token, a value in
 `.env`); 3 when the database cannot be used as it is (not SQLite, damaged, written by a newer
 bot, a PostgreSQL server out of reach or refusing): the line names the file or server and what
-to do, and the file is left exactly as it was."""
+to do, and the file is left exactly as it was; 4 when Discord cannot be reached (no network, DNS,
+a firewall): a temporary failure, so a supervisor may start it again after a wait."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from .i18n import t
 if TYPE_CHECKING:
     from .storage import StorageOpenError
 
+DISCORD_UNREACHABLE = 4  # a temporary failure: the supervisor may start the bot again later
+
 
 def main() -> int:
     try:
@@ -31,6 +34,7 @@ def main() -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr
     )
+    import aiohttp
     import discord  # only now: the no-token path above stays fast and quiet
 
     from .app import run
@@ -44,6 +48,10 @@ def main() -> int:
     except StorageOpenError as e:
         print(database_problem(e), file=sys.stderr)
         return 3
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as e:
+        detail = " ".join(str(e).split())[:200] or type(e).__name__
+        print(t("en", "cli-discord-unreachable", detail=detail, status=DISCORD_UNREACHABLE), file=sys.stderr)
+        return DISCORD_UNREACHABLE
     except KeyboardInterrupt:
         pass
     return 0

@@ -54,6 +54,16 @@ def _late_autocomplete(record: logging.LogRecord) -> bool:
     return True
 
 
+def _no_voice_warnings() -> None:
+    """The bot uses no voice: discord.py's start-up warnings that PyNaCl and davey (voice
+    libraries) are missing say nothing to whoever runs it. discord.py warns once per process,
+    when these flags of its VoiceClient are set; clearing them before the client is made is
+    its own way to stay quiet (the flags exist only in versions that warn)."""
+    for flag in ("warn_nacl", "warn_dave"):
+        if getattr(discord.VoiceClient, flag, False):
+            setattr(discord.VoiceClient, flag, False)
+
+
 class FiveUpTree(app_commands.CommandTree):
     """Every command's errors, whether raised by its body, a check or an argument, take the one error path."""
 
@@ -71,6 +81,7 @@ class FiveUpBot(commands.AutoShardedBot):
             shards["shard_count"] = config.shard_count
         if config.shard_ids is not None:
             shards["shard_ids"] = list(config.shard_ids)
+        _no_voice_warnings()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),

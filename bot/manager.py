@@ -237,7 +237,9 @@ class Manager:
         if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
             raise Refusal("not-seated")
         seats = [Seat(s.user_id, s.name, s.level) for s in row.seats]
-        lobby = await self._open(guild_id, row.channel_id, row.host_id, row.lang, row.level, seats, None, row.use_thread)
+        lobby = await self._open(
+            guild_id, row.channel_id, row.host_id, row.lang, row.level, seats, None, row.use_thread
+        )
         return lobby, row.channel_id
 
     async def set_ping(self, *, user_id: int, on: bool) -> None:

@@ -58,7 +58,9 @@ def turn_text(
     if turn in away_seats:
         return t(lang, "status-turn-away", player=f"{tag} {seating.called(lang, turn)}")
     # named with the language's courtesy (Korean "님") like every sentence that names a person
-    called = t(lang, "player-called", name=f"<@{mention}>") if mention is not None else f"**{seating.called(lang, turn)}**"
+    called = (
+        t(lang, "player-called", name=f"<@{mention}>") if mention is not None else f"**{seating.called(lang, turn)}**"
+    )
     return t(lang, "status-turn-play", player=f"{tag} {called}")
 
 

@@ -89,7 +89,9 @@ def next_up(
     (`turn`, the status's own turn text); or just `turn`."""
     for event in events:
         if isinstance(event, GameOver):
-            won = t(lang, "game-over", side=seating.side_name(lang, event.winner), count=seating.side_size(event.winner))
+            won = t(
+                lang, "game-over", side=seating.side_name(lang, event.winner), count=seating.side_size(event.winner)
+            )
             return f"{won} {scores_line(lang, seating, event.scores)}"
     started = next((e for e in events if isinstance(e, RoundStarted)), None)
     if started is None:

@@ -23,7 +23,7 @@ history-line = #{ $id } · { $date } · { $players } · { $scores }
 history-none = No finished matches in this server yet.
 history-pick = Pick one with `/five-up history match:` to get its record and final picture.
 history-match = **Match #{ $id }**, { $date }: { $players }. { $scores }
-history-replay = Attached: the game record (record.json: who played, every deal and every placement) and the final picture.
+history-replay = Attached: the game record (record.json: every deal and every placement) and the final picture.
 history-choice = #{ $id } · { $players }
 
 ## /five-up settings

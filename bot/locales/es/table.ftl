@@ -23,7 +23,7 @@ history-line = #{ $id } · { $date } · { $players } · { $scores }
 history-none = Todavía no hay partidas terminadas en este servidor.
 history-pick = Elige una con `/five-up history match:` para recibir su registro y su imagen final.
 history-match = **Partida #{ $id }**, { $date }: { $players }. { $scores }
-history-replay = Adjuntos: el registro de la partida (record.json: quién jugó, cada reparto y cada jugada) y la imagen final.
+history-replay = Adjuntos: el registro de la partida (record.json: cada reparto y cada jugada) y la imagen final.
 history-choice = #{ $id } · { $players }
 
 ## /five-up settings

@@ -23,7 +23,7 @@ history-line = #{ $id } · { $date } · { $players } · { $scores }
 history-none = 이 서버에서 끝난 경기가 아직 없습니다.
 history-pick = `/five-up history match:`로 하나를 고르면 기록과 마지막 그림을 받을 수 있습니다.
 history-match = **경기 #{ $id }**, { $date }: { $players }. { $scores }
-history-replay = 경기 기록(record.json: 누가 했는지, 모든 배분과 모든 놓기)과 마지막 그림을 첨부했습니다.
+history-replay = 경기 기록(record.json: 모든 배분과 모든 놓기)과 마지막 그림을 첨부했습니다.
 history-choice = #{ $id } · { $players }
 
 ## /five-up settings
