@@ -3,8 +3,8 @@
 Every sentence the bot sends is put together here, by subject: `words` (names, points, tiles,
 clocks), `narration` (the play-by-play), `status` (the lines under a table message and the
 table's notices), `hand` (a player's private view and the labels of its buttons), `lobby`,
-`turn` (a turn message in two lines), `help` and `stats`; `korean` picks the particle a name takes. Nothing here decides a rule,
-touches the database or knows Discord.
+`turn` (a turn message in two lines), `help` and `stats`; `korean` picks the particle a name
+takes. Nothing here decides a rule, touches the database or knows Discord.
 """
 
 from .hand import (
