@@ -16,8 +16,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from i18n_checks import leftover_english
 from discord_fake import FakeMessage
+from i18n_checks import leftover_english
 from test_bot_thread import Server, check_turn_lines, server
 
 from bot.i18n import t
@@ -107,7 +107,8 @@ async def test_a_two_player_match_reads_in_two_lines_and_board_and_score_are_pri
             assert len(public(s, thread)) == before + 1
         await s.play_out(table, random.Random(8))
         assert table.status is TableStatus.OVER
-        contents = [m.content for m in s.fake.messages(thread) if m.interaction_id is None and not m.ephemeral]  # the match's own
+        # the match's own messages (not the answers to commands)
+        contents = [m.content for m in s.fake.messages(thread) if m.interaction_id is None and not m.ephemeral]
         check_the_story(s, table, "en", contents)
         last = contents[-1].splitlines()
         assert last[1].startswith("🏆") and "61" in last[1]
@@ -131,7 +132,6 @@ async def test_a_four_player_match_of_partners_reads_in_two_lines(tmp_path: Path
 
 async def test_computers_are_never_mentioned_and_a_round_end_is_one_line(tmp_path: Path) -> None:
     async with server(tmp_path, 1, seed="story-bots") as s:
-        (ana,) = s.users
         table, contents = await whole_match(s, "en", bots=3, seed=3)
         check_the_story(s, table, "en", contents)
         rounds = len(table.match.record.rounds)
@@ -146,7 +146,9 @@ def test_forced_draws_and_passes_fold_into_the_placement_line() -> None:
     assert forced_draws(before, 0) == 2 and forced_draws(before, 1) == 0
     placed = Placed(0, placement(tile(3, 4), tile(1, 4)), 20, 20, Result.SCORED, (20, 0, 0))
     line = happened("en", seating, [placed, Passed(1), Drew(2, tile(5, 5)), Passed(2)], drew=2)
-    assert line == "🔴1 ana drew 2 tiles and placed 3-4 on 1-4 · ends 20 · **+4** · 🔵2 bo passed · 🟣3 cy drew a tile and passed"
+    assert line == (
+        "🔴1 ana drew 2 tiles and placed 3-4 on 1-4 · ends 20 · **+4** · 🔵2 bo passed · 🟣3 cy drew a tile and passed"
+    )
     assert next_up("en", seating, [placed], (20, 0, 0), "🔵2 <@5> to play.") == "🔵2 <@5> to play."
     over = Placed(1, placement(tile(5, 6), tile(6, 6)), 25, 25, Result.OVER, (290, 0, 0))
     assert happened("es", seating, [over]) == "🔵2 bo colocó 5-6 en 6-6 · extremos 25 · +5 anulados: bo pasaría de 61"
@@ -203,7 +205,9 @@ async def test_the_record_says_who_played_and_when_it_ended(tmp_path: Path) -> N
         s.fake.assert_clean()
 
 
-def test_names_and_ended_at_round_trip_and_old_records_still_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_names_and_ended_at_round_trip_and_old_records_still_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     old_text = (ROOT / "tests/data/records/seed-walkthrough.record.json").read_text(encoding="utf-8")
     old = Record.loads(old_text)
     assert old.names is None and old.ended_at is None and "names" not in old.to_json()
@@ -251,7 +255,8 @@ def test_korean_reads_without_specification_jargon() -> None:
     # one form for a name with 님: "name 님", the particle after it
     assert re.findall(r"\}님|\} {2,}님|\*\*님", messages) == []  # always "{ $name } 님"
     assert len(re.findall(r"\} 님", messages)) >= 3
-    assert t("ko", "status-turn-play", player="🔵2 " + t("ko", "player-called", name="<@5>")) == "🔵2 <@5> 님 차례입니다."
+    called = t("ko", "player-called", name="<@5>")
+    assert t("ko", "status-turn-play", player=f"🔵2 {called}") == "🔵2 <@5> 님 차례입니다."
 
 
 def test_spanish_has_one_word_for_the_computer_and_the_agreed_terms() -> None:
