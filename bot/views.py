@@ -335,7 +335,9 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
         client, guild_id = interaction.client, interaction.guild_id
         note = texts.rematch_note(lobby.lang)
         channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
-        message = await channel.send(f"{lobby.text}\n{note}", view=lobby_view(lobby))
+        view = lobby_view(lobby)  # a new lobby is open: it has its buttons
+        text = f"{lobby.text}\n{note}"
+        message = await (channel.send(text) if view is None else channel.send(text, view=view))
         await manager.set_lobby_message(lobby.table_id, message.id)
         if channel_id != interaction.channel_id:  # played in its thread: the thread's last word points to the lobby
             room = client.get_partial_messageable(interaction.channel_id, guild_id=guild_id)
