@@ -14,7 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .config import ConfigError, load_config
-from .i18n import t
+from .texts.i18n import t
 
 if TYPE_CHECKING:
     from .storage import StorageOpenError
@@ -34,23 +34,20 @@ def main() -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr
     )
-    import aiohttp
-    import discord  # only now: the no-token path above stays fast and quiet
-
-    from .app import run
+    # only now: the no-token path above stays fast and quiet
+    from .edge.app import DiscordUnreachableError, TokenRefusedError, run
     from .storage import StorageOpenError
 
     try:
         asyncio.run(run(config))
-    except discord.LoginFailure:
+    except TokenRefusedError:
         print(t("en", "cli-token-refused"), file=sys.stderr)
         return 2
     except StorageOpenError as e:
         print(database_problem(e), file=sys.stderr)
         return 3
-    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as e:
-        detail = " ".join(str(e).split())[:200] or type(e).__name__
-        print(t("en", "cli-discord-unreachable", detail=detail, status=DISCORD_UNREACHABLE), file=sys.stderr)
+    except DiscordUnreachableError as e:
+        print(t("en", "cli-discord-unreachable", detail=str(e), status=DISCORD_UNREACHABLE), file=sys.stderr)
         return DISCORD_UNREACHABLE
     except KeyboardInterrupt:
         pass

@@ -54,7 +54,7 @@ def test_making_the_bot_warns_nothing_about_voice(caplog: object) -> None:
 
     import discord
 
-    from bot.app import _no_voice_warnings
+    from bot.edge.app import _no_voice_warnings
 
     discord.VoiceClient.warn_nacl = True  # as on a host without PyNaCl
     discord.VoiceClient.warn_dave = True

@@ -20,11 +20,11 @@ from discord_fake import FakeMessage
 from i18n_checks import leftover_english
 from test_bot_thread import Server, check_turn_lines, server
 
-from bot.i18n import t
-from bot.rules_pages import SECTIONS, rules_pages
-from bot.seating import Seating
-from bot.tables import Table, TableStatus
+from bot.host.seating import Seating
+from bot.host.tables import Table, TableStatus
 from bot.texts import forced_draws, happened, next_up
+from bot.texts.i18n import t
+from bot.texts.rules_pages import SECTIONS, rules_pages
 from engine import Drew, Passed, Placed, Record, RecordError, Result, placement, tile
 from engine.replay import main as replay_main
 
@@ -243,7 +243,7 @@ def test_names_and_ended_at_round_trip_and_old_records_still_read(
 
 
 def _catalog_text(lang: str, *, skip: tuple[str, ...] = ("legend.ftl",)) -> str:
-    folder = ROOT / "bot" / "locales" / lang
+    folder = ROOT / "bot" / "texts" / "locales" / lang
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.ftl")) if p.name not in skip)
 
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from engine import Award, Blocked, Domino, Drew, Event, GameOver, Passed, Placed, Result, RoundStarted
 
-from ..i18n import t
-from ..seating import Seating
+from ..host.seating import Seating
+from .i18n import t
 from .status import scores_line
 from .words import SEPARATOR, seat_tag, shown, signed
 
