@@ -415,7 +415,7 @@ async def test_spanish_guild_three_players_block_and_cancelled_events(
         made = await play_out(c, games, table, buttons_every=3)
         assert table.status is TableStatus.OVER and made > 100
         texts = "\n".join(m.content for m in c.fake.messages(games))
-        assert "cierre: " in texts and "anulados" in texts  # a block, and points cancelled past 61
+        assert "cierre: " in texts and "descartados" in texts  # a block, and points cancelled past 61
         c.fake.assert_clean()
 
 

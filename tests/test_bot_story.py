@@ -151,7 +151,7 @@ def test_forced_draws_and_passes_fold_into_the_placement_line() -> None:
     )
     assert next_up("en", seating, [placed], (20, 0, 0), "🔵2 <@5> to play.") == "🔵2 <@5> to play."
     over = Placed(1, placement(tile(5, 6), tile(6, 6)), 25, 25, Result.OVER, (290, 0, 0))
-    assert happened("es", seating, [over]) == "🔵2 bo colocó 5-6 en 6-6 · extremos 25 · +5 anulados: bo pasaría de 61"
+    assert happened("es", seating, [over]) == "🔵2 bo colocó 5-6 en 6-6 · extremos 25 · +5 descartados: bo superaría 61"
 
 
 async def test_rematch_opens_in_the_channel_and_the_old_thread_links_to_it(tmp_path: Path) -> None:

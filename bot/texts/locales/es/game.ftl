@@ -42,19 +42,19 @@ turn-drew-placed = { $player } robó { $count ->
 turn-opened = { $player } abrió con { $tile }
 turn-ends = extremos { $total }
 turn-points = **+{ $points }**
-turn-points-over = +{ $points } anulados: { $side } pasaría de 61
+turn-points-over = +{ $points } descartados: { $side } superaría 61
 turn-passed = { $player } pasó
 turn-drew-passed = { $player } robó { $count ->
     [one] una ficha
    *[other] { $count } fichas
 } y pasó
 turn-out-scored = dominó: **{ $net }** para { $side }
-turn-out-over = dominó: { $net } para { $side }, anulados: pasaría de 61
+turn-out-over = dominó: { $net } para { $side }, descartados: superaría 61
 turn-out-none = dominó: el marcador no cambia
 turn-blocked = cierre: { $awards }
 turn-blocked-none = cierre: nadie puntúa
 turn-award = **+{ $points }** para { $side }
-turn-award-over = +{ $points } para { $side }, anulados (pasaría de 61)
+turn-award-over = +{ $points } para { $side }, descartados (superaría 61)
 turn-award-skipped = +{ $points } para { $side }, sin aplicar (la partida ya está ganada)
 turn-round = **Ronda { $round }**
 turn-round-lot = **Ronda { $round }** (sale quien ganó el sorteo)
