@@ -260,8 +260,9 @@ def check_batch(table: Table, messages: list[FakeMessage], events: list[Event]) 
     text = "\n".join(m.content for m in messages)
     lang, names, seating = table.lang, table.seating.names, table.seating
     for message in messages:
-        assert 1 <= len(message.content.splitlines()) <= 2, message.content
         assert not TURN_CLOCK.search(message.content), message.content
+        if not message.content.startswith(t(lang, "table-restored")):  # after a restart: the whole status
+            assert 1 <= len(message.content.splitlines()) <= 2, message.content
     for event in events:
         if isinstance(event, Placed):
             assert names[event.seat] in text and str(event.tile) in text
