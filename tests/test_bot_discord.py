@@ -229,7 +229,7 @@ async def test_a_restart_keeps_the_match_and_its_buttons(tmp_path: Path) -> None
         assert again.move_no == move + 1
         board = await w.fake.slash(mover, w.channel, "five-up board")
         assert [a.filename for a in board.last_reply.attachments] == ["table.png"]
-        assert not board.last_reply.ephemeral and "Tiles in hand:" in board.last_reply.content
+        assert board.last_reply.ephemeral and "Tiles in hand:" in board.last_reply.content  # the asker's alone
         score = await w.fake.slash(mover, w.channel, "five-up score")
         assert [a.filename for a in score.last_reply.attachments] == ["scoresheet.png"]
         w.check_privacy(again)

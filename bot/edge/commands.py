@@ -163,12 +163,14 @@ class FiveUpCommands(app_commands.Group):
     # -- looking ---------------------------------------------------------------
 
     @app_commands.command(name="board", description=described("cmd-board"))
-    async def board(self, interaction: Interaction) -> None:
-        await _repost(interaction, scoresheet_only=False)
+    @app_commands.describe(public=described("cmd-public"))
+    async def board(self, interaction: Interaction, public: bool = False) -> None:
+        await _repost(interaction, scoresheet_only=False, public=public)
 
     @app_commands.command(name="score", description=described("cmd-score"))
-    async def score(self, interaction: Interaction) -> None:
-        await _repost(interaction, scoresheet_only=True)
+    @app_commands.describe(public=described("cmd-public"))
+    async def score(self, interaction: Interaction, public: bool = False) -> None:
+        await _repost(interaction, scoresheet_only=True, public=public)
 
     @app_commands.command(name="rules", description=described("cmd-rules"))
     async def rules(self, interaction: Interaction) -> None:
@@ -361,8 +363,9 @@ async def _refresh_lobby(interaction: Interaction, lobby: Lobby) -> None:
         pass  # the lobby message was deleted: the seats are saved all the same
 
 
-async def _repost(interaction: Interaction, *, scoresheet_only: bool) -> None:
-    """The table's latest pictures again, publicly (a refusal stays private)."""
+async def _repost(interaction: Interaction, *, scoresheet_only: bool, public: bool) -> None:
+    """The table's latest pictures again: to the asker alone, so the match's thread keeps only the
+    match, or to everyone when they asked for `public` (a refusal stays private either way)."""
     manager = interaction.client.manager
     channel = _channel(interaction)
     table = manager.table_in(channel)
@@ -370,12 +373,17 @@ async def _repost(interaction: Interaction, *, scoresheet_only: bool) -> None:
         raise Refusal("no-table")
     if table.status is not TableStatus.PLAYING:
         raise Refusal("not-started")
-    await defer_publicly(interaction)  # a refusal from here on (the table ended meanwhile) still stays private
+    if public:
+        await defer_publicly(interaction)  # a refusal from here on (the table ended meanwhile) still stays private
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     post = await manager.board(channel_id=channel, scoresheet_only=scoresheet_only)
     await interaction.followup.send(
         post.text,
         files=files(post.pictures),
         view=show_hand_view(post.table_id, post.lang),
         allowed_mentions=discord.AllowedMentions.none(),
+        ephemeral=not public,
     )
-    answered_publicly(interaction)
+    if public:
+        answered_publicly(interaction)

@@ -325,22 +325,28 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
         self.table_id = table_id
 
     async def clicked(self, interaction: Interaction) -> None:
+        """The new lobby goes to the channel the match was started in; the old match's room (its
+        thread) gets a last message linking to it, and the asker a private word on who starts it."""
         if interaction.channel_id is None:
             raise Refusal("guild-only")
         manager = interaction.client.manager
-        lobby = await manager.rematch(
-            table_id=self.table_id,
-            user_id=interaction.user.id,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+        lobby, channel_id = await manager.rematch(
+            table_id=self.table_id, user_id=interaction.user.id, guild_id=interaction.guild_id
         )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        client, guild_id = interaction.client, interaction.guild_id
         note = texts.rematch_note(lobby.lang)
-        await interaction.response.send_message(f"{lobby.text}\n{note}", view=lobby_view(lobby))
-        message = await interaction.original_response()
+        channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
+        view = lobby_view(lobby)  # a new lobby is open: it has its buttons
+        text = f"{lobby.text}\n{note}"
+        message = await (channel.send(text) if view is None else channel.send(text, view=view))
         await manager.set_lobby_message(lobby.table_id, message.id)
-        table = manager.table_in(interaction.channel_id)
+        if channel_id != interaction.channel_id:  # played in its thread: the thread's last word points to the lobby
+            room = client.get_partial_messageable(interaction.channel_id, guild_id=guild_id)
+            await room.send(texts.rematch_link(lobby.lang, message.jump_url))
+        table = manager.table_in(channel_id)
         host = table.host_name() if table is not None else "?"
-        await interaction.followup.send(texts.rematch_opened(locale_of(interaction), host), ephemeral=True)
+        await interaction.followup.send(texts.rematch_opened(locale_of(interaction), host, channel_id), ephemeral=True)
 
 
 def match_end_view(table_id: int, lang: str) -> discord.ui.View:
