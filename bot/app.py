@@ -27,7 +27,7 @@ from .manager import Manager, new_seed
 from .pictures import PngRenderer, Renderer
 from .publisher import ChannelPublisher
 from .replies import answer_error
-from .storage import Storage
+from .storage import open_storage
 from .views import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 
 log = logging.getLogger(__name__)
@@ -140,7 +140,7 @@ async def hosting(
 
     By default the computers choose in worker processes, started here (tests pass their own)."""
     async with AsyncExitStack() as stack:
-        storage = await Storage.open(config.database)
+        storage = await open_storage(config.database)  # the backend the target names
         stack.push_async_callback(storage.close)
         log.info("storage: %s", config.database_shown)
         if computer is None:

@@ -33,7 +33,7 @@ from bot.config import Config, load_config
 from bot.i18n import pick_locale, t
 from bot.manager import Manager, new_seed
 from bot.pictures import PngRenderer
-from bot.storage import PostgresStorage, Storage, is_postgres_url
+from bot.storage import PostgresStorage, is_postgres_url, open_storage
 from bot.tables import Table, TableStatus
 from engine import Option, Record
 
@@ -102,7 +102,7 @@ async def club_on(database: str | Path, locales: list[str], *, guild_locale: str
 @asynccontextmanager
 async def other_process(database: str, **options: object) -> AsyncIterator[tuple[Manager, Recorder]]:
     """A second bot process's game manager on the same database: its own pool, its own memory."""
-    storage = await Storage.open(database)
+    storage = await open_storage(database)
     recorder = Recorder()
     settings: dict = {"computer_pause": (0.0, 0.0), "turn_timeout": 3600.0} | options
     manager = Manager(storage, recorder, PngRenderer(), InlineComputer(), **settings)

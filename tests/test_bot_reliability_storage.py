@@ -21,9 +21,9 @@ from bot.storage import (
     SCHEMA_VERSION,
     SeatRow,
     SqliteStorage,
-    Storage,
     StorageOpenError,
     StorageUnavailableError,
+    open_storage,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,7 +119,7 @@ def test_python_m_bot_names_an_unusable_database_in_one_line(tmp_path: Path, kin
     assert str(path) in line and all(word in line for word in words), line
     assert _state(path) == before  # not a byte, not the mtime, no -wal or -shm beside it
     with pytest.raises(StorageOpenError) as refused:
-        asyncio.run(Storage.open(path))
+        asyncio.run(open_storage(path))
     assert refused.value.problem == problem and _state(path) == before
 
 
@@ -130,7 +130,7 @@ def test_a_damaged_results_page_still_opens_and_only_stats_fail(tmp_path: Path) 
     _scribble(path, "results_by_guild")
 
     async def use() -> None:
-        storage = await Storage.open(path)
+        storage = await open_storage(path)
         try:
             found, broken = await storage.open_tables()
             assert len(found) == 30 and not broken  # every table comes back
@@ -158,7 +158,7 @@ def test_a_database_after_a_crash_still_opens(tmp_path: Path) -> None:
     assert path.with_name(path.name + "-wal").stat().st_size > 0
 
     async def use() -> str:
-        storage = await Storage.open(path)
+        storage = await open_storage(path)
         try:
             found, _ = await storage.open_tables()
             return next(row.seed for row in found if row.id == 1)
@@ -187,7 +187,7 @@ def test_the_lines_say_what_to_do_in_every_language() -> None:
 
 async def test_an_unreachable_postgres_is_named_without_its_password() -> None:
     with pytest.raises(StorageOpenError) as refused:
-        await Storage.open("postgresql://five:s3cret-pw@127.0.0.1:9/five_up")
+        await open_storage("postgresql://five:s3cret-pw@127.0.0.1:9/five_up")
     error = refused.value
     assert isinstance(error, StorageUnavailableError) and error.problem == "unreachable"
     assert error.where == "127.0.0.1:9/five_up" and "cannot connect" in str(error)
@@ -199,6 +199,6 @@ def test_a_directory_in_place_of_the_file_is_named(tmp_path: Path) -> None:
     path = tmp_path / "five_up.sqlite3"
     path.mkdir()
     with pytest.raises(StorageOpenError) as refused:
-        asyncio.run(Storage.open(path))
+        asyncio.run(open_storage(path))
     assert refused.value.problem == "cannot-open" and str(path) in str(refused.value)
     shutil.rmtree(path)

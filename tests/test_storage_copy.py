@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from storage_raw import Backend, Raw
 
-from bot.storage import ResultRow, SeatRow, Storage, TableMovedOnError
+from bot.storage import ResultRow, SeatRow, Storage, TableMovedOnError, open_storage
 
 pytest_plugins = ["storage_backends"]
 
@@ -81,7 +81,7 @@ async def test_a_copy_moves_everything_and_the_bot_goes_on_there(
     )
     assert await _dump(target) == await _dump(source)
 
-    before, after = await Storage.open(source), await Storage.open(target)
+    before, after = await open_storage(source), await open_storage(target)
     try:
         assert await after.open_tables() == await before.open_tables()  # ids, seats, records, versions
         assert await after.leaderboard(9) == await before.leaderboard(9)
@@ -105,7 +105,7 @@ async def test_a_copy_moves_everything_and_the_bot_goes_on_there(
 async def test_a_non_empty_target_is_refused_unless_forced(sqlite_backend: Backend, postgres_backend: Backend) -> None:
     source = await _filled(sqlite_backend)
     target = await postgres_backend.target()
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     await storage.create_table(
         guild_id=1, channel_id=1, host_id=1, lang="en", level="normal", seed="mine", seats=[SeatRow(1, "Mine")]
     )

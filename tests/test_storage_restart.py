@@ -14,7 +14,7 @@ import pytest
 from pg_server import PostgresServer
 from storage_raw import Backend
 
-from bot.storage import PostgresStorage, ResultRow, SeatRow, Storage, StorageUnavailableError
+from bot.storage import PostgresStorage, ResultRow, SeatRow, Storage, StorageUnavailableError, open_storage
 
 SEATS = (SeatRow(11, "Ana"), SeatRow(12, "Bo"))
 
@@ -37,7 +37,7 @@ async def url(server: PostgresServer) -> str:
 
 @pytest.fixture
 async def storage(url: str) -> AsyncIterator[Storage]:
-    opened = await Storage.open(url)
+    opened = await open_storage(url)
     assert isinstance(opened, PostgresStorage)
     yield opened
     await opened.close()
@@ -148,6 +148,6 @@ async def test_opening_with_no_server_fails_typed(server: PostgresServer, url: s
     await asyncio.to_thread(server.crash)
     try:
         with pytest.raises(StorageUnavailableError, match="cannot connect"):
-            await Storage.open(url)
+            await open_storage(url)
     finally:
         await asyncio.to_thread(server.start_again)
