@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -26,6 +27,7 @@ from storage_raw import Backend, Raw
 from test_bot_helpers import Recorder
 from test_bot_review import Club, first, play_out
 
+import bot.storage.sqlite
 from bot import live_table
 from bot.app import FiveUpBot, hosting
 from bot.computer import InlineComputer
@@ -433,4 +435,47 @@ async def test_a_sqlite_database_copied_to_postgresql_plays_on(tmp_path: Path, p
         assert "Your record: 2 played" in stats.content  # the copied match and the one finished here
         async with Raw(url) as raw:
             assert await raw.value("SELECT count(*) FROM results") == 4
+        c.fake.assert_clean()
+
+
+# -- another process holds the SQLite file's write lock ------------------------------------------
+
+
+async def test_a_sqlite_file_locked_by_another_process_costs_only_the_move_being_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The SQLite twin of the PostgreSQL crash above: "database is locked" is answered like a lost connection."""
+    monkeypatch.setattr(bot.storage.sqlite, "BUSY_TIMEOUT", 0.1)  # seconds a write waits for the lock
+    caplog.set_level(logging.WARNING)
+    path = tmp_path / "five_up.sqlite3"
+    async with club_on(path, ["es-ES", "ko"], guild_locale="es-ES", seed="sqlite-lock") as c:
+        channel = c.guild.channel("games")
+        table = await c.open(channel, c.users)
+        await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=True)
+        made, move = plays(table), table.move_no
+        user = c.user_at(table, table.match.turn)
+        option = first(table.match.options(table.match.turn))
+
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process's write transaction, held open
+        try:
+            for _ in range(2):
+                reply = await c.slash(user, channel, "five-up play", **_where(option))
+                assert reply.ephemeral and reply.content == t(pick_locale(user.locale), "error-not-saved")
+                assert table.move_no == move and plays(table) == made  # not applied without being saved
+            lounge = c.guild.channel("lounge")
+            opened = await c.slash(c.users[1], lounge, "five-up start")
+            assert opened.ephemeral and opened.content == t(pick_locale(c.users[1].locale), "error-not-saved")
+            assert c.bot.manager.table_in(lounge.id) is None and c.bot.manager.table_in(channel.id) is table
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        locked = [r for r in caplog.records if "locked" in r.getMessage() and r.name == "bot.storage.sqlite"]
+        assert len(locked) == 1, "the storage logs the held lock once"
+
+        status, version, placed = await stored(str(path), table.id)
+        assert (status, placed) == ("playing", len(made))  # nothing of the refused writes is in the file
+        receipt = await c.place(channel, table, option, by_buttons=False)  # the lock is gone: the move goes in
+        assert str(option.tile) in receipt.content and table.move_no == move + 1
+        assert await stored(str(path), table.id) == ("playing", version + 1, len(made) + 1)
         c.fake.assert_clean()

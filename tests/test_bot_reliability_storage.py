@@ -202,3 +202,45 @@ def test_a_directory_in_place_of_the_file_is_named(tmp_path: Path) -> None:
         asyncio.run(open_storage(path))
     assert refused.value.problem == "cannot-open" and str(path) in str(refused.value)
     shutil.rmtree(path)
+
+
+async def test_every_write_to_a_file_another_connection_has_locked_is_refused_unapplied(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "five_up.sqlite3"
+    storage = await SqliteStorage.open(path, busy_timeout=0.05)
+    seats = [SeatRow(7, "Ana"), SeatRow(None, "Computer 1", "easy")]
+    table_id = await storage.create_table(
+        guild_id=1, channel_id=100, host_id=7, lang="en", level="normal", seed="s", seats=seats
+    )
+    writes = {
+        "create_table": lambda: storage.create_table(
+            guild_id=1, channel_id=101, host_id=7, lang="en", level="normal", seed="t", seats=seats
+        ),
+        "save_seats": lambda: storage.save_seats(table_id, seats[:1], expected_version=0),
+        "start_match": lambda: storage.start_match(table_id, seats, "{}", expected_version=0),
+        "close_table": lambda: storage.close_table(table_id, "gone", expected_version=0),
+        "set_ping": lambda: storage.set_ping(7, False),
+    }
+    before = _dump(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # a second connection holds the write lock
+    try:
+        for name, write in writes.items():
+            with pytest.raises(StorageUnavailableError, match="database is locked"):
+                await write()
+            assert _dump(path) == before, name
+        assert await storage.table_record(table_id) is None  # reads go on (WAL)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert len([r for r in caplog.records if "locked" in r.getMessage()]) == 1  # logged once
+    assert await storage.start_match(table_id, seats, "{}", expected_version=0) == 1  # nothing was applied
+    await storage.set_ping(7, False)
+    assert await storage.ping_off([7]) == {7}
+    await storage.close()
+
+
+def _dump(path: Path) -> list[list[tuple[object, ...]]]:
+    with closing(sqlite3.connect(path)) as db:
+        return [db.execute(f"SELECT * FROM {t}").fetchall() for t in ("tables", "seats", "player_settings")]

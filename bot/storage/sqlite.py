@@ -177,8 +177,10 @@ class SqliteStorage(SqlStorage):
         self._lock_reported = False  # a held write lock is logged once, until a write succeeds again
 
     @classmethod
-    async def open(cls, target: str | Path, *, busy_timeout: float = BUSY_TIMEOUT) -> SqliteStorage:
-        """Open (or create) the file; one that cannot be used raises StorageOpenError, untouched."""
+    async def open(cls, target: str | Path, *, busy_timeout: float | None = None) -> SqliteStorage:
+        """Open (or create) the file; one that cannot be used raises StorageOpenError, untouched.
+
+        `busy_timeout`: seconds a write waits for another process's write lock (BUSY_TIMEOUT by default)."""
         if str(target) != ":memory:":
             path = Path(target)
             if path.exists():
@@ -195,7 +197,8 @@ class SqliteStorage(SqlStorage):
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = NORMAL")  # WAL: a commit survives a crash of the bot
             await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000):d}")
+            wait = BUSY_TIMEOUT if busy_timeout is None else busy_timeout
+            await db.execute(f"PRAGMA busy_timeout = {round(wait * 1000):d}")
             storage = cls(db)
             await storage._migrate(str(target))
         except StorageUnavailableError as e:
