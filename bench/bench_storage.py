@@ -193,6 +193,11 @@ def run(count: int, rounds: int, against: Path | None) -> dict[str, dict[str, di
                 f" {r['p50'] / r['baseline']:>12.1f}x"
             )
         print(f"          ({checkout})")
+    for backend in BACKENDS:
+        turns = ", ".join(
+            f"{label} " + "/".join(f"{r[backend]['p50']:.2f}" for r in measured) for label, measured in runs.items()
+        )
+        print(f"{backend} save p50 per round (ms): {turns}")
     mine = figures["this"]
     print(f"this: PostgreSQL save p50 / SQLite save p50: {mine['PostgreSQL']['p50'] / mine['SQLite']['p50']:.2f}x")
     if against is not None:
@@ -205,6 +210,7 @@ def run(count: int, rounds: int, against: Path | None) -> dict[str, dict[str, di
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="30 saves, one round: a smoke run")
+    parser.add_argument("--saves", type=int, help="saves per run (default 1000; 30 with --quick)")
     parser.add_argument("--against", type=Path, help="another checkout of the project, measured in turns with this one")
     parser.add_argument("--rounds", type=int, help="turns per checkout (default 3; 1 with --quick)")
     parser.add_argument(
@@ -219,7 +225,7 @@ def main() -> None:
     if args.against is not None and not (args.against / "bot" / "storage").is_dir():
         parser.error(f"{args.against} is not a checkout of this project (no bot/storage in it)")
     rounds = args.rounds or (1 if args.quick else 3)
-    run(30 if args.quick else 1000, rounds, args.against)
+    run(args.saves or (30 if args.quick else 1000), rounds, args.against)
 
 
 if __name__ == "__main__":
