@@ -15,7 +15,7 @@ import logging
 import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
@@ -294,20 +294,15 @@ async def test_two_processes_racing_a_computer_turn_write_it_once(
 # -- the server goes away under a match -----------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def own_server() -> Iterator[PostgresServer]:
-    """A server of this module's own (crashed on purpose), durable: a crash keeps what was committed."""
-    server = PostgresServer(durable=True).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+@pytest.fixture
+def own_server(crash_server_up: PostgresServer) -> PostgresServer:
+    """The run's crash server (conftest.py), crashed on purpose; durable: a crash keeps what was committed."""
+    return crash_server_up
 
 
 @pytest.fixture
 async def own_url(own_server: PostgresServer) -> str:
-    if not own_server.running:  # a test that failed half-way left it down
-        own_server.start_again()
+    # not dropped after the test: on this durable server a DROP DATABASE waits for a checkpoint
     return await Backend("postgres", Path(), own_server).target()  # a new empty database on it
 
 
