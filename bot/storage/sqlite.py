@@ -103,6 +103,11 @@ class _Session(Session):
         async with self._db.execute(sql, args) as cur:
             return [tuple(row) for row in await cur.fetchall()]
 
+    async def fetchone(self, sql: str, *args: object) -> Row | None:
+        async with self._db.execute(sql, args) as cur:  # one row: no list (a save's RETURNING version)
+            row = await cur.fetchone()
+        return None if row is None else tuple(row)
+
 
 def _is_locked(error: BaseException) -> bool:
     """Another connection holds the write lock (SQLITE_BUSY, after the busy timeout) or a table lock."""
