@@ -26,7 +26,7 @@ from ..config import Config
 from ..host.computers import ComputerPlayers, ProcessComputer
 from ..host.manager import Manager, new_seed
 from ..host.pictures import PngRenderer, Renderer
-from ..storage import Storage
+from ..storage import open_storage
 from .components import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 from .publisher import ChannelPublisher
 from .replay_buttons import REPLAY_ITEMS
@@ -153,7 +153,7 @@ async def hosting(
 
     By default the computers choose in worker processes, started here (tests pass their own)."""
     async with AsyncExitStack() as stack:
-        storage = await Storage.open(config.database)
+        storage = await open_storage(config.database)  # the backend the target names
         stack.push_async_callback(storage.close)
         log.info("storage: %s", config.database_shown)
         if computer is None:
