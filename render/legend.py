@@ -13,7 +13,7 @@ from PIL import Image
 
 from engine import Result
 
-from .layout import result_pill
+from .layout_picture import result_pill
 from .png import canvas, encode, paste_row, row_width
 from .scoresheet import HOUSE, house_sprite
 from .sprites import badge_sprite, dot_sprite, seat_chip, symbol_sprite, text_sprite, tile_sprite
@@ -74,8 +74,8 @@ def _sample(item: str, style: Style) -> list[tuple[Image.Image, int]]:
     gap = half // 6
     size, small = s.table_score_font, s.table_small_font
 
-    def tile(a: int, b: int, vertical: bool = False, spinner: bool = False, last: bool = False) -> Image.Image:
-        face = "tile_last" if last else "tile"
+    def tile(a: int, b: int, vertical: bool = False, spinner: bool = False, last: int | None = None) -> Image.Image:
+        face = "tile" if last is None else "tile_last"
         return tile_sprite(style, KIND, a, b, vertical, half, face, "table", spinner, last)
 
     if item == "spinner":
@@ -87,7 +87,7 @@ def _sample(item: str, style: Style) -> list[tuple[Image.Image, int]]:
     if item == "closed":
         return [(tile(4, 4, spinner=True), 0), (dot_sprite(style, "closed", half, KIND), 0)]
     if item == "last":
-        return [(tile(2, 6, last=True), gap), (tile(6, 6, vertical=True, spinner=True, last=True), 0)]
+        return [(tile(2, 6, last=0), gap), (tile(6, 6, vertical=True, spinner=True, last=3), 0)]
     if item == "equation":
         space = size // 4
         return [

@@ -196,7 +196,9 @@ def test_the_picture_is_what_its_twin_says() -> None:
         mid_y = (y0 + y1) // 2
         border = rgb.getpixel((x0 + 3, mid_y))
         if t["last"]:
-            assert near(border, COLORS.last), t  # the ring round the tile just placed
+            assert near(border, COLORS.seat(t["seat"])), t  # the ring round the tile just placed: its placer's colour
+            ring = list(COLORS.seat(t["seat"]))
+            assert d["last"] == {"tile": t["tile"], "seat": t["seat"], "mark": "ring", "colour": ring}
         else:
             assert near(border, COLORS.spinner) == t["spinner"], t
     for e in d["ends"]:
@@ -214,7 +216,7 @@ def test_the_picture_is_what_its_twin_says() -> None:
 
 def test_a_side_to_move_and_its_tally_are_in_the_scoresheet_rows() -> None:
     snap = replay_snapshots("seed-walkthrough")[-1]
-    snap = dataclasses.replace(snap, scores=(235, 40), turn=1)
+    snap = dataclasses.replace(snap, scores=(235, 40), turn=1, phase=Phase.PLAYING)
     d = table_description(snap)
     assert [(s["points"], s["needed"], s["houses"], s["to_move"]) for s in d["sides"]] == [
         (47, 14, [10, 10, 10, 10, 7], None),
