@@ -100,6 +100,7 @@ def shown_name(name: str | None, seat: int, labels: dict[str, str]) -> tuple[str
     return seat_label(seat, labels), False
 
 
+@lru_cache(maxsize=1024)
 def fit(text: str, size: int, width: int) -> str:
     """`text`, shortened with an ellipsis so that it is at most `width` pixels wide at `size`."""
     if text_length(text, size) <= width:
@@ -126,4 +127,4 @@ def word_sprite(style: Style, kind: str, text: str, size: int, back: str, fore: 
         f = name_font(size, face)
         draw.text((x, ascent), part, fill=255, font=f, anchor="ls")
         x += f.getlength(part)
-    return mask.point(style.palette(kind).lut(back, fore))
+    return style.palette(kind).paint(mask, back, fore)

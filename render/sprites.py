@@ -146,7 +146,7 @@ def text_sprite(style: Style, kind: str, text: str, size: int, back: str, fore: 
     width = max(1, round(f.getlength(text)) + 2)
     mask = Image.new("L", (width, ascent + descent), 0)
     ImageDraw.Draw(mask).text((1, ascent), text, fill=255, font=f, anchor="ls")
-    return mask.point(style.palette(kind).lut(back, fore))
+    return style.palette(kind).paint(mask, back, fore)
 
 
 @lru_cache(maxsize=256)
@@ -186,7 +186,7 @@ def symbol_sprite(style: Style, kind: str, symbol: str, size: int, back: str, fo
         draw.polygon([(0.1 * w, mid - r), (0.95 * w, mid), (0.1 * w, mid + r)], fill=255)
     else:
         raise ValueError(f"no symbol {symbol!r}")
-    return reduce_supersampled(mask, ss).point(style.palette(kind).lut(back, fore))
+    return style.palette(kind).paint(reduce_supersampled(mask, ss), back, fore)
 
 
 @lru_cache(maxsize=64)
