@@ -126,7 +126,8 @@ def seat_views(count: int) -> list[SeatView]:
                 break
             option = rng.choice(match.options())
             match.place(match.turn, option.placement)  # type: ignore[arg-type]
-            if match.phase is Phase.ROUND_OVER:
+            phase: Phase = match.phase  # the placement may have ended the round
+            if phase is Phase.ROUND_OVER:
                 match.next_round()
         if match.phase is Phase.PLAYING and match.turn is not None:
             views.append(match.seat_view(match.turn))
@@ -213,6 +214,10 @@ def main(argv: list[str] | None = None) -> None:
         forget_layouts()
         return table_png(snap, names=NAMES)
 
+    def geometry_from_nothing(snap: TableSnapshot) -> object:
+        forget_layouts()
+        return table_geometry(snap, names=NAMES)
+
     images = [table_image(table_geometry(t, names=NAMES)) for t in full]
     nbytes = max(len(table_png(t, names=NAMES)) for t in full)
     floor = blank_floor_ms(images, repeats)
@@ -223,7 +228,7 @@ def main(argv: list[str] | None = None) -> None:
     forget_layouts()
     row(
         "  its geometry, from nothing",
-        median_ms(lambda t: (forget_layouts(), table_geometry(t, names=NAMES)), full, repeats),
+        median_ms(geometry_from_nothing, full, repeats),
         0.0,
         "",
         largest(images),
@@ -237,12 +242,13 @@ def main(argv: list[str] | None = None) -> None:
     ):
         if not chosen:
             continue
-        images = [table_image(table_geometry(snap, names=NAMES, settlement=end)) for snap, end, _ in chosen]
-        floor = blank_floor_ms(images, repeats)
-        ms = statistics.median(seconds for _, _, seconds in chosen) * 1000
-        nbytes = max(len(table_png(snap, names=NAMES, settlement=end)) for snap, end, _ in chosen[:50])
-        row(f"one picture, {label}", ms, floor, f"{TARGET_RATIO['real']:.0f}x", largest(images), nbytes)
-    ends = [(s, e) for s, e, _ in real if e is not None]
+        sizes = [size for _, _, _, _, size in chosen]
+        ms = statistics.median(seconds for _, _, seconds, _, _ in chosen) * 1000
+        floor = statistics.median(blank for _, _, _, blank, _ in chosen) * 1000
+        nbytes = max(len(table_png(snap, names=NAMES, settlement=end)) for snap, end, _, _, _ in chosen[-50:])
+        biggest = max(sizes, key=lambda size: size[0] * size[1])
+        row(f"one picture, {label}", ms, floor, f"{TARGET_RATIO['real']:.0f}x", biggest, nbytes)
+    ends = [(s, e) for s, e, _, _, _ in real if e is not None]
     if ends:
         ms = median_ms(lambda p: table_png(p[0], names=NAMES, settlement=p[1]), ends, repeats)
         images = [table_image(table_geometry(s, names=NAMES, settlement=e)) for s, e in ends]
@@ -274,11 +280,18 @@ def main(argv: list[str] | None = None) -> None:
     preview(matches)
 
 
-def real_pictures(matches: int) -> list[tuple[TableSnapshot, Domino | Blocked | None, float]]:
+Real = tuple[TableSnapshot, Domino | Blocked | None, float, float, tuple[int, int]]
+
+
+def real_pictures(matches: int) -> list[Real]:
     """Every picture of random complete 2-, 3- and 4-player matches, drawn in playing order as the bot
-    draws them (names, and at a round's end its settlement), with the time each took."""
-    out: list[tuple[TableSnapshot, Domino | Blocked | None, float]] = []
+    draws them (names, and at a round's end its settlement): each with the time it took, the time a
+    blank canvas of its size took to encode right after it (the floor, measured beside it so that the
+    shared machine's load weighs on both alike), and its size."""
+    out: list[Real] = []
     forget_layouts()
+    level = DEFAULT_STYLE.sizes.compress_level
+    palette = DEFAULT_STYLE.palette("table").flat
     for seed in range(matches):
         match = Match.new(2 + seed % 3, f"bench-real/{seed}")
         rng = random.Random(seed)
@@ -290,8 +303,15 @@ def real_pictures(matches: int) -> list[tuple[TableSnapshot, Domino | Blocked | 
             end = next((e for e in events if isinstance(e, (Domino, Blocked))), None)
             snap = match.snapshot()
             start = time.perf_counter()
-            table_png(snap, names=NAMES, settlement=end)
-            out.append((snap, end, time.perf_counter() - start))
+            data = table_png(snap, names=NAMES, settlement=end)
+            seconds = time.perf_counter() - start
+            with Image.open(io.BytesIO(data)) as image:
+                size = image.size
+            blank = Image.new("P", size, 0)
+            blank.putpalette(palette)
+            start = time.perf_counter()
+            blank.save(io.BytesIO(), "PNG", compress_level=level)
+            out.append((snap, end, seconds, time.perf_counter() - start, size))
     return out
 
 

@@ -211,7 +211,8 @@ def _back(row: SideRow) -> str:
 def _head_parts(
     row: SideRow, target: int, style: Style, names: Sequence[str], own: Sequence[bool] = ()
 ) -> list[tuple[Image.Image, int]]:
-    """`▶ (1) ann (3) bo 46/61 ◎15`, or a star for the winner; a negative score in red after a minus sign.
+    """`▶ (1) ann 46/61 ◎15` or `▶ (1) ann (3) bo 46 ◎15`, or a star for the winner; a negative score in
+    red after a minus sign.
     A seat's label standing in for a name is drawn fainter than a name."""
     s = style.sizes
     back = _back(row)
@@ -231,7 +232,10 @@ def _head_parts(
     if row.negative:
         parts.append((symbol_sprite(style, KIND, "minus", size, back, ink), 0))
     parts.append((text_sprite(style, KIND, f"{abs(row.points)}", size, back, ink), 0))
-    parts.append((text_sprite(style, KIND, f"/{target}", small, back, "muted"), space * 3))
+    if len(row.seats) == 1:  # a side of two keeps the room for its second name: ◎ says what is left
+        parts.append((text_sprite(style, KIND, f"/{target}", small, back, "muted"), space * 3))
+    else:
+        parts[-1] = (parts[-1][0], space * 3)
     if row.winner:
         parts.append((symbol_sprite(style, KIND, "star", size, back, "badge"), 0))
     else:
