@@ -316,15 +316,19 @@ def test_the_frame_leaves_room_for_the_scoresheet_in_the_limit() -> None:
 
 def test_the_cli_twin_matches_the_picture(tmp_path: Path) -> None:
     from test_render_geometry import FIXTURES
+    from test_render_settlement import replayed
 
     from render.__main__ import main
 
     assert main([str(FIXTURES / "seed-walkthrough.record.json"), "--out", str(tmp_path), "--every"]) == 0
-    snapshots = replay_snapshots("seed-walkthrough")
-    for n, snap in enumerate(snapshots, start=1):
+    played = replayed("seed-walkthrough")
+    steps = [(snap, end) for snap, events, end in played if any(e.event == "place" for e in events)]
+    assert [snap for snap, _ in steps] == replay_snapshots("seed-walkthrough")
+    assert steps[-1][1] is not None  # the walkthrough ends with a domino: its last picture shows the settlement
+    for n, (snap, end) in enumerate(steps, start=1):
         d = json.loads((tmp_path / f"{n:03d}-table.json").read_text(encoding="utf-8"))
-        assert d == table_description(snap)
-        assert (tmp_path / f"{n:03d}-table.png").read_bytes() == table_png(snap)
+        assert d == table_description(snap, settlement=end)
+        assert (tmp_path / f"{n:03d}-table.png").read_bytes() == table_png(snap, settlement=end)
 
 
 def test_the_one_picture_matches_its_reference_images() -> None:
