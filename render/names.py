@@ -1,6 +1,6 @@
 """Players' names and the few words of the table picture, in the fonts the project brings along.
 
-Two fonts under the SIL OFL (see fonts/README.md), never a font of the host: Noto Sans for Latin with
+Two fonts under the SIL OFL (see fonts/FONTS.md), never a font of the host: Noto Sans for Latin with
 its accents, and a Hangul cut of Noto Sans CJK KR for what the first lacks. A name with a character
 neither can draw (an emoji, another script) is not drawn as boxes: the seat's label stands in for
 it. Whether a font draws a character is asked of the font itself: its mask is compared with the
