@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from engine import Blocked, Domino, SeatView, TableSnapshot
 
@@ -23,6 +23,13 @@ class Legend:
     picture: Picture
     items: tuple[str, ...]  # the numbered marks in the picture's order (catalog keys `legend-<item>`)
     values: Mapping[str, int]  # what the legend texts' placeholders stand for
+
+
+class Pictured(NamedTuple):
+    """What a table picture shows: a snapshot and, when it shows a round that ended, that round's settlement."""
+
+    snapshot: TableSnapshot
+    settlement: Domino | Blocked | None
 
 
 class Renderer(Protocol):
