@@ -16,6 +16,7 @@ import logging
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any
 
 import aiohttp
 import discord
@@ -77,8 +78,8 @@ class FiveUpTree(app_commands.CommandTree):
 class FiveUpBot(commands.AutoShardedBot):
     """Serves `/five-up` and the buttons for the game manager it is handed, posting through `publisher`."""
 
-    def __init__(self, config: Config, manager: Manager, publisher: ChannelPublisher, **options: object) -> None:
-        shards: dict[str, object] = {}
+    def __init__(self, config: Config, manager: Manager, publisher: ChannelPublisher, **options: Any) -> None:
+        shards: dict[str, Any] = {}  # discord.py's keyword arguments, given only when configured
         if config.shard_count is not None:
             shards["shard_count"] = config.shard_count
         if config.shard_ids is not None:
@@ -126,7 +127,7 @@ class FiveUpBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
             log.info("synced %d command(s) globally", len(synced))
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[FiveUpBot]) -> None:
         """A click on a button its message no longer shows is answered too (see `answer_vanished_click`)."""
         await answer_vanished_click(interaction, (*DYNAMIC_ITEMS, *REPLAY_ITEMS))
 
