@@ -15,7 +15,7 @@ from bot.host import rating_keeper, ratings
 from bot.host import table_rows as rows
 from bot.host.ratings import Change, computer_key, person_key
 from bot.host.tables import Seat, Table, TableStatus
-from bot.storage import COPY_COLUMNS, RatingRow, Storage
+from bot.storage import COPY_COLUMNS, RatingRow, Storage, open_storage
 from bot.storage.copy import copy_database
 from engine import Match, Record
 
@@ -131,7 +131,7 @@ async def test_the_ratings_travel_with_a_copy(storage: Storage, target: str, tmp
     await storage.close()
     copy = str(tmp_path / "copied.sqlite3")
     await copy_database(target, copy)
-    copied = await Storage.open(copy)
+    copied = await open_storage(copy)
     try:
         assert figures(await everything(copied, 5)) == live
         assert [m.rated for m in await copied.rated_matches(5)] == [True, False]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from typing import Any
 
 import discord
 
@@ -66,7 +67,7 @@ class ChannelPublisher:
     async def send(self, client: discord.Client, post: Post) -> discord.Message | None:
         """Send one post now; a failure is logged and does not stop the posts after it."""
         channel = client.get_partial_messageable(post.channel_id)
-        extra: dict[str, object] = {}
+        extra: dict[str, Any] = {}  # files and a view, when the post has them
         attached = files(post.pictures)
         if post.record is not None:
             attached.append(record_file(post.record))

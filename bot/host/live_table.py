@@ -15,13 +15,15 @@ turn, an idle player's clock) is the `Turns`' job, armed after every action.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from engine import (
+    Blocked,
+    Domino,
     Drew,
     Event,
     Match,
@@ -40,7 +42,7 @@ from engine import (
 from .. import texts
 from ..storage import NEW_TABLE_VERSION, Storage, StorageUnavailableError, TableMovedOnError
 from . import table_rows as rows
-from .pictures import Renderer
+from .pictures import Pictured, Renderer
 from .rating_keeper import rate_finished
 from .ratings import Change
 from .tables import (
@@ -445,25 +447,26 @@ class LiveTable:
             return
         table.no_ping = await self._ping_off()
         assert table.match is not None
-        snapshot = self._pictured()
-        pictures = await self._pictures(snapshot) if snapshot.tiles else ()
+        pictured = self._pictured()
+        pictures = await self._pictures(pictured) if pictured.snapshot.tiles else ()
         lines = [texts.restored(table.lang), *self._status()]
         self._publish(PostKind.RESTORED, lines, pictures=pictures, hand_button=True)
         self.services.turns.arm(self)
 
     # -- placing, saving, publishing ------------------------------------------
 
-    def _pictured(self) -> TableSnapshot:
+    def _pictured(self) -> Pictured:
         """What the table's picture shows: the round in play or, until the first placement of the next
-        round, the round that just ended with the next player marked, as the text under it says. It
-        comes from the match alone, so a restart at a round boundary shows the same picture."""
+        round (and at the match's end), the round that just ended with its settlement and nobody marked
+        to move. It comes from the match alone, so a restart at a round boundary shows the same picture."""
         match = self.table.match
         assert match is not None
         snapshot = match.snapshot()
         finished = match.finished_round
-        if snapshot.tiles or finished is None:
-            return snapshot
-        return dataclasses.replace(finished.snapshot(), turn=match.turn)
+        if finished is None or (snapshot.tiles and match.phase is not Phase.OVER):
+            return Pictured(snapshot, None)
+        settled = next((e for e in reversed(finished.events) if isinstance(e, Domino | Blocked)), None)
+        return Pictured(snapshot if match.phase is Phase.OVER else finished.snapshot(), settled)
 
     async def _apply(self, seat: int, placement: Placement, *, note: str = "") -> Post:
         """Place, commit, draw the pictures, publish. The caller holds the lock."""
@@ -573,11 +576,19 @@ class LiveTable:
             raise Refusal("not-saved") from None
         self._unsaved = False
 
-    async def _pictures(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
+    async def _pictures(self, pictured: Pictured) -> tuple[Picture, ...]:
         """The table's pictures, drawn on a worker thread. The placement is already saved, so a
         drawing failure costs the pictures of this one message, never the move."""
+        table = self.table
+        draw = functools.partial(
+            self.services.renderer.table,
+            pictured.snapshot,
+            names=table.seating.names,
+            settlement=pictured.settlement,
+            labels=texts.picture_labels(table.lang),
+        )
         try:
-            pictures = await asyncio.to_thread(self.services.renderer.table, snapshot)
+            pictures = await asyncio.to_thread(draw)
         except Exception:
             log.exception("drawing table %s failed at move %s", self.table.id, self.table.move_no)
             return ()

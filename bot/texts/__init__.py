@@ -10,6 +10,7 @@ name takes. Nothing here decides a rule, touches the database or knows Discord.
 from .help import help_text, legend_lines
 from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, partnered, started_privately
 from .narration import narrate
+from .picture import picture_labels
 from .private import (
     hand_choices,
     hand_text,
@@ -64,6 +65,7 @@ __all__ = [
     "outcome",
     "partnered",
     "pick_place",
+    "picture_labels",
     "ping_set",
     "plain",
     "played_text",
