@@ -59,16 +59,20 @@ def public(s: Server, channel: int) -> list[FakeMessage]:
 
 
 def check_the_story(s: Server, table: Table, lang: str, contents: list[str]) -> None:
-    """Every turn message in at most two lines; the clock rules said once, in the first message
-    only; no clock on any turn line; every placement told once, in order; the mover alone
-    mentioned, never a computer (check_turn_lines)."""
+    """Every turn message in at most two lines (the last one's ratings line aside); the clock rules
+    said once, in the first message only; no clock on any turn line; every placement told once, in
+    order; the mover alone mentioned, never a computer (check_turn_lines)."""
     first, *turns = contents
     clock = t(lang, "match-clock", reminder=_minutes(lang, 60), takeover=_minutes(lang, 120))
     assert clock in first.splitlines()
     assert sum(clock in c for c in contents) == 1  # the reminder line is never repeated
     assert turns
+    ratings = t(lang, "ratings-changes", changes="")
     for content in turns:
         lines = content.splitlines()
+        if content is turns[-1]:  # the match's end: then each person's rating change (docs/ratings.md)
+            assert lines[-1].startswith(ratings), content
+            lines = lines[:-1]
         assert 1 <= len(lines) <= 2, content
         assert not CLOCK.search(content), content
     told = []
