@@ -26,7 +26,7 @@ from engine import Placement
 from . import texts
 from .i18n import t
 from .live_table import ThreadOpener
-from .replies import Interaction, answer_error, files, locale_of
+from .replies import Interaction, admitted, answer_error, files, locale_of
 from .rules_pages import rules_pages
 from .tables import Hand, Lobby, Picture, Refusal, TileChoice
 
@@ -88,6 +88,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"
         return cls(label=getattr(item, "label", "") or "", **_fields(match))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        if not await admitted(interaction, self.what):  # the bot is stopping: "restarting" was said
+            return
         try:
             await self.clicked(interaction)
         except Exception as error:
@@ -122,6 +124,8 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"5up:(?!)"
         return cls(options=options, placeholder=getattr(item, "placeholder", "") or "", **_fields(match))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        if not await admitted(interaction, self.what):
+            return
         try:
             (value,) = self.item.values
             await self.chosen(interaction, str(value))
