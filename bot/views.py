@@ -26,6 +26,7 @@ from engine import Placement
 from . import texts
 from .i18n import t
 from .live_table import ThreadOpener
+from .match_threads import reopen_thread
 from .replies import Interaction, admitted, answer_error, files, locale_of
 from .rules_pages import rules_pages
 from .tables import Hand, Lobby, Picture, Refusal, TileChoice
@@ -336,6 +337,7 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
         )
+        await reopen_thread(interaction.client, interaction.channel_id)  # the last match closed its thread
         note = texts.rematch_note(lobby.lang)
         await interaction.response.send_message(f"{lobby.text}\n{note}", view=lobby_view(lobby))
         message = await interaction.original_response()

@@ -237,8 +237,9 @@ def assemble_open_tables(
         table_id = int(raw[0])  # type: ignore[call-overload]
         channel_id = raw[2] if isinstance(raw[2], int) else None
         lang = raw[4] if isinstance(raw[4], str) else None
+        thread_id = raw[11] if isinstance(raw[11], int) else None  # where a notice about it reaches the players
         if table_id in broken:
-            broken[table_id] = BrokenRow(table_id, channel_id, broken[table_id].reason, lang)
+            broken[table_id] = BrokenRow(table_id, channel_id, broken[table_id].reason, lang, thread_id)
             continue
         try:
             numbers = [n for n, _ in seats.get(table_id, [])]
@@ -263,7 +264,7 @@ def assemble_open_tables(
                 )
             )
         except (TypeError, ValueError) as e:
-            broken[table_id] = BrokenRow(table_id, channel_id, str(e), lang)
+            broken[table_id] = BrokenRow(table_id, channel_id, str(e), lang, thread_id)
     return rows, list(broken.values())
 
 

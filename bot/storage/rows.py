@@ -116,6 +116,7 @@ class BrokenRow:
     channel_id: int | None
     reason: str
     lang: str | None = None  # the table's language, when that column could still be read
+    thread_id: int | None = None  # the match's thread, when it had one and that column could be read
 
 
 @dataclass(frozen=True, slots=True)
