@@ -1,7 +1,7 @@
 """Benchmark of the bot's game manager under load: many tables at once, with rendering, on SQLite and PostgreSQL.
 
 Run from the project's root: `.venv/bin/python bench/bench_bot.py [--quick] [--backends sqlite,postgres]`.
-It prints figures and is not a test. Everything goes through `bot.manager.Manager` exactly as the
+It prints figures and is not a test. Everything goes through `bot.host.manager.Manager` exactly as the
 Discord layer calls it (a version-checked commit before the reply, both pictures drawn off the
 event loop); only the Discord HTTP calls are left out, since they happen after the reply is ready.
 The load scenario runs on each backend in the same run, side by side: a real SQLite file (WAL),
@@ -35,12 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # pg_server: the throwaway PostgreSQL server
 
-from bot.computer import ComputerPlayers, InlineComputer, ProcessComputer  # noqa: E402
-from bot.i18n import t  # noqa: E402
-from bot.manager import Manager  # noqa: E402
-from bot.pictures import PngRenderer  # noqa: E402
+from bot.host.computers import ComputerPlayers, InlineComputer, ProcessComputer  # noqa: E402
+from bot.host.manager import Manager  # noqa: E402
+from bot.host.pictures import PngRenderer  # noqa: E402
+from bot.host.tables import Post, Table, TableStatus  # noqa: E402
 from bot.storage import Storage, is_postgres_url  # noqa: E402
-from bot.tables import Post, Table, TableStatus  # noqa: E402
+from bot.texts.i18n import t  # noqa: E402
 from engine import Match  # noqa: E402
 
 LATENCY_TARGET_MS = 300.0

@@ -14,8 +14,8 @@ from test_bot_history import finished_match
 from test_bot_postgres import club_on, own_server, own_url  # noqa: F401 (the fixtures)
 from test_bot_thread import server
 
-from bot.i18n import t
 from bot.storage import FinishedRow
+from bot.texts.i18n import t
 
 pytest_plugins = ["storage_backends"]
 

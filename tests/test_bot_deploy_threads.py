@@ -16,8 +16,8 @@ from discord import Permissions
 from discord_fake import Overwrite
 from test_bot_thread import server
 
-from bot.i18n import t
-from bot.tables import TableStatus
+from bot.host.tables import TableStatus
+from bot.texts.i18n import t
 
 EDIT_CHANNEL = ("PATCH", "/channels/{channel_id}")
 SEND = ("POST", "/channels/{channel_id}/messages")

@@ -17,9 +17,9 @@ from discord_fake import FakeMessage
 from discord_fake.records import InteractionRecord
 from test_bot_discord import World, world
 
-from bot.app import stop_on_signals
-from bot.i18n import t
-from bot.tables import Table
+from bot.edge.app import stop_on_signals
+from bot.host.tables import Table
+from bot.texts.i18n import t
 
 RESTARTING = {lang: t(lang, "error-restarting") for lang in ("en", "ko", "es")}
 

@@ -23,14 +23,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .computer import ComputerPlayers, ProcessComputer
-from .config import Config
-from .manager import Manager, new_seed
-from .pictures import PngRenderer, Renderer
+from ..config import Config
+from ..host.computers import ComputerPlayers, ProcessComputer
+from ..host.manager import Manager, new_seed
+from ..host.pictures import PngRenderer, Renderer
+from ..storage import Storage
+from .components import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 from .publisher import ChannelPublisher
 from .replies import Handlers, Interaction, admitted, answer_error, connection_lost
-from .storage import Storage
-from .views import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 
 log = logging.getLogger(__name__)
 
@@ -219,6 +219,10 @@ def stop_on_signals(bot: FiveUpBot) -> Callable[[], None]:
     return undo
 
 
+class TokenRefusedError(RuntimeError):
+    """Discord refused the token: `python -m bot` says so in one line (the token itself is never shown)."""
+
+
 async def run(config: Config) -> None:
     """`python -m bot`: run until SIGTERM or SIGINT, then stop cleanly (see `FiveUpBot._stop`); the
     token is handed to discord.py and never logged."""
@@ -226,6 +230,8 @@ async def run(config: Config) -> None:
         undo = stop_on_signals(bot)
         try:
             await bot.start(config.token)
+        except discord.LoginFailure as e:
+            raise TokenRefusedError from e
         finally:
             await bot.close()
             undo()

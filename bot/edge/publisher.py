@@ -24,11 +24,11 @@ from collections import deque
 
 import discord
 
-from .i18n import t
+from ..host.tables import Post
+from ..texts.i18n import t
+from .components import match_end_view, show_hand_view
 from .match_threads import close_thread
 from .replies import files, record_file
-from .tables import Post
-from .views import match_end_view, show_hand_view
 
 log = logging.getLogger(__name__)
 
