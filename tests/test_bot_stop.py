@@ -156,3 +156,23 @@ async def test_a_lost_connection_while_answering_is_one_warning(
         assert "connection to Discord failed (ServerDisconnectedError" in warnings[0].getMessage()
         assert record.ok and record.last_reply.content == t("en", "error-unexpected")
         w.fake.assert_clean()
+
+
+async def test_an_autocomplete_losing_its_connection_is_one_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with world(tmp_path, 2) as w:
+        table = await w.start_table(w.users)
+        mover = await mover_of(w, table)
+        manager = w.bot.manager
+
+        def dropped(**kwargs: object) -> list[object]:
+            raise aiohttp.ServerDisconnectedError()
+
+        manager.choices = dropped  # type: ignore[method-assign]
+        caplog.clear()
+        await w.fake.autocomplete(mover, w.room, "five-up play", focused="tile", value="")
+        said = [r for r in caplog.records if r.levelno >= logging.WARNING]
+        assert len(said) == 1 and said[0].levelno == logging.WARNING and said[0].exc_info is None
+        assert "autocomplete for five-up play not answered" in said[0].getMessage()
+        assert not w.fake.errors.records  # no ERROR: the traceback discord.py would log is the one warning
