@@ -1,7 +1,7 @@
 """Where a match's players are, across deploys and permission changes, through the real discord.py
 (tests/discord_fake): a table that cannot be read after a restart is announced in its thread; a
-finished match's thread is archived and locked once its result and record are posted (and opened
-again for a rematch); losing the permission to post in the thread mid-match moves the table's posts
+finished match's thread is archived and locked once its result and record are posted (and again
+after a rematch's pointer to its new lobby); losing the permission to post in the thread mid-match moves the table's posts
 to the channel with one line saying so."""
 
 from __future__ import annotations
@@ -84,13 +84,14 @@ async def test_a_finished_match_thread_is_archived_and_locked_after_its_result(
             if (r.method, r.path) == EDIT_CHANNEL and r.params["channel_id"] == str(thread_id) and r.status == 200
         ]
         assert len(closed_at) == 1 and closed_at[0] > result_at
-        # a Rematch from the closed thread opens it again and plays there
+        # a Rematch from the closed thread opens in the channel; the thread's pointer to it closes the thread again
         asked = await s.fake.click(s.users[1], final, f"5up:rematch:{table.id}")
         assert asked.ok
-        meta = s.fake.backend.channel(thread_id)["thread_metadata"]
-        assert not meta["archived"] and not meta["locked"]
-        again = s.bot.manager.table_in(thread_id)
+        again = s.bot.manager.table_in(s.games.id)
         assert again is not None and again.status is TableStatus.LOBBY
+        assert s.fake.last_message(thread_id).id != final.id  # the pointer to the new lobby
+        meta = s.fake.backend.channel(thread_id)["thread_metadata"]
+        assert meta["archived"] and meta["locked"] is manage_threads
         s.fake.assert_clean()
 
 

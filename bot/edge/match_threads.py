@@ -1,5 +1,5 @@
 """A match's thread at the end of the match: archived and locked, so it stays readable and takes no
-new messages; opened again when a Rematch is asked for from it (the rematch plays there)."""
+new messages (closed again after the Rematch's pointer to the new lobby, which reopens it)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,12 @@ async def close_thread(client: discord.Client, channel_id: int) -> None:
     """Archive and lock the match thread `channel_id` (nothing for a channel that is not a thread).
     Locking needs Manage Threads; without it the thread is archived only (a post there reopens it)."""
     thread = client.get_channel(channel_id)
+    if thread is None:  # not in the cache (discord.py keeps no archived thread): ask Discord
+        try:
+            thread = await client.fetch_channel(channel_id)
+        except discord.HTTPException as e:
+            log.warning("cannot read channel %s to archive it: %s", channel_id, e)
+            return
     if not isinstance(thread, discord.Thread):
         return
     try:
@@ -28,19 +34,3 @@ async def close_thread(client: discord.Client, channel_id: int) -> None:
     except discord.HTTPException as e:
         log.warning("cannot archive thread %s: %s", channel_id, e)
 
-
-async def reopen_thread(client: discord.Client, channel_id: int) -> None:
-    """A closed match thread opened again (a rematch plays in it); nothing for anything else."""
-    thread = client.get_channel(channel_id)  # discord.py keeps no archived thread: ask Discord
-    if thread is None:
-        try:
-            thread = await client.fetch_channel(channel_id)
-        except discord.HTTPException as e:
-            log.warning("cannot read channel %s to reopen it: %s", channel_id, e)
-            return
-    if not isinstance(thread, discord.Thread) or not (thread.archived or thread.locked):
-        return
-    try:
-        await thread.edit(archived=False, locked=False)
-    except discord.HTTPException as e:
-        log.warning("cannot reopen thread %s: %s", channel_id, e)
