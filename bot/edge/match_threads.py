@@ -33,4 +33,3 @@ async def close_thread(client: discord.Client, channel_id: int) -> None:
             log.info("thread %s archived, not locked (no Manage Threads)", channel_id)
     except discord.HTTPException as e:
         log.warning("cannot archive thread %s: %s", channel_id, e)
-
