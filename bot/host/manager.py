@@ -77,7 +77,7 @@ class Manager:
         self.shard_count = shard_count
         self.shard_ids = None if shard_ids is None else tuple(shard_ids)
         self.publisher = publisher
-        self.turns = TurnClock(computer, turn_timeout=turn_timeout, computer_pause=computer_pause)
+        self.turns = TurnClock(computer, turn_timeout=turn_timeout, computer_pause=computer_pause, now=now)
         self.services = Services(storage, publisher, renderer, self.turns, clock, now, self._forget)
         self.seeds = seeds
         self._by_id: dict[int, LiveTable] = {}

@@ -16,6 +16,7 @@ from .postgres import MIGRATIONS as POSTGRES_MIGRATIONS
 from .postgres import PostgresStorage
 from .rows import (
     NEW_TABLE_VERSION,
+    NO_DEADLINES,
     OPEN_STATUSES,
     BrokenRow,
     ChannelBusyError,
@@ -28,6 +29,7 @@ from .rows import (
     StorageUnreachableError,
     TableMovedOnError,
     TableRow,
+    TurnDeadlines,
 )
 from .sqlite import MIGRATIONS as SQLITE_MIGRATIONS
 from .sqlite import SCHEMA_VERSION, SqliteStorage
@@ -47,6 +49,7 @@ __all__ = [
     "COPY_COLUMNS",
     "MIGRATIONS",
     "NEW_TABLE_VERSION",
+    "NO_DEADLINES",
     "OPEN_STATUSES",
     "POSTGRES_MIGRATIONS",
     "SCHEMA_VERSION",
@@ -66,6 +69,7 @@ __all__ = [
     "StorageUnreachableError",
     "TableMovedOnError",
     "TableRow",
+    "TurnDeadlines",
     "is_postgres_url",
     "open_storage",
     "shard_of",

@@ -33,6 +33,7 @@ from .base import (
     shard_filter,
 )
 from .rows import (
+    NO_DEADLINES,
     BrokenRow,
     ChannelBusyError,
     FinishedRow,
@@ -44,6 +45,7 @@ from .rows import (
     StorageUnreachableError,
     TableMovedOnError,
     TableRow,
+    TurnDeadlines,
 )
 
 log = logging.getLogger(__name__)
@@ -97,6 +99,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             user_id BIGINT PRIMARY KEY,
             ping BOOLEAN NOT NULL
         )""",
+    ),
+    # 4: a table's turn clock (its reminder and take-over), kept across restarts
+    (
+        "ALTER TABLE tables ADD COLUMN remind_at DOUBLE PRECISION",
+        "ALTER TABLE tables ADD COLUMN take_over_at DOUBLE PRECISION",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -344,16 +351,32 @@ class PostgresStorage(Storage):
         expected_version: int | None = None,
         *,
         thread_id: int | None = None,
+        deadlines: TurnDeadlines = NO_DEADLINES,
     ) -> int:
         async with self._transaction() as con:
-            assignments = "status = 'playing', record = $4, thread_id = $5, "
-            version = await self._step(con, table_id, expected_version, assignments, record, thread_id)
+            assignments = "status = 'playing', record = $4, thread_id = $5, remind_at = $6, take_over_at = $7, "
+            values = (record, thread_id, deadlines.remind_at, deadlines.take_over_at)
+            version = await self._step(con, table_id, expected_version, assignments, *values)
             await self._write_seats(con, table_id, seats)
         return version
 
-    async def save_record(self, table_id: int, record: str, expected_version: int | None = None) -> int:
+    async def save_record(
+        self,
+        table_id: int,
+        record: str,
+        expected_version: int | None = None,
+        *,
+        deadlines: TurnDeadlines = NO_DEADLINES,
+    ) -> int:
         async with self._transaction() as con:
-            return await self._step(con, table_id, expected_version, "record = $4, ", record)
+            assignments = "record = $4, remind_at = $5, take_over_at = $6, "
+            values = (record, deadlines.remind_at, deadlines.take_over_at)
+            return await self._step(con, table_id, expected_version, assignments, *values)
+
+    async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
+        async with self._transaction() as con:
+            values = (deadlines.remind_at, deadlines.take_over_at)
+            return await self._step(con, table_id, expected_version, "remind_at = $4, take_over_at = $5, ", *values)
 
     async def finish_match(
         self,
@@ -396,7 +419,7 @@ class PostgresStorage(Storage):
             )
             table_rows = await con.fetch(
                 "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id,"
-                f" version, thread_id, use_thread FROM tables t WHERE {where} ORDER BY id",
+                f" version, thread_id, use_thread, remind_at, take_over_at FROM tables t WHERE {where} ORDER BY id",
                 *args,
             )
         return assemble_open_tables([tuple(r) for r in seat_rows], [tuple(r) for r in table_rows])
@@ -518,7 +541,8 @@ class PostgresStorage(Storage):
 def _typed(table: str, row: tuple[object, ...]) -> tuple[object, ...]:
     """A copied row in the types asyncpg sends: timestamps as floats, `won` as a truth value."""
     if table == "tables":
-        return (*row[:11], float(row[11]), float(row[12]), *row[13:15], bool(row[15]))  # type: ignore[arg-type]
+        times = tuple(None if x is None else float(x) for x in row[16:18])  # type: ignore[arg-type]
+        return (*row[:11], float(row[11]), float(row[12]), *row[13:15], bool(row[15]), *times)  # type: ignore[arg-type]
     if table == "player_settings":
         return (row[0], bool(row[1]))
     if table == "results":

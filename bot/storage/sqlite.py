@@ -31,6 +31,7 @@ from .base import (
     shard_filter,
 )
 from .rows import (
+    NO_DEADLINES,
     OPEN_STATUSES,
     BrokenRow,
     ChannelBusyError,
@@ -41,6 +42,7 @@ from .rows import (
     StorageOpenError,
     TableMovedOnError,
     TableRow,
+    TurnDeadlines,
 )
 
 log = logging.getLogger(__name__)
@@ -97,6 +99,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             user_id INTEGER PRIMARY KEY,
             ping INTEGER NOT NULL
         )""",
+    ),
+    # 4: a table's turn clock (its reminder and take-over), kept across restarts
+    (
+        "ALTER TABLE tables ADD COLUMN remind_at REAL",
+        "ALTER TABLE tables ADD COLUMN take_over_at REAL",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -329,16 +336,32 @@ class SqliteStorage(Storage):
         expected_version: int | None = None,
         *,
         thread_id: int | None = None,
+        deadlines: TurnDeadlines = NO_DEADLINES,
     ) -> int:
         async with self._transaction() as db:
-            assignments = "status = 'playing', record = ?, thread_id = ?, "
-            version = await self._step(db, table_id, expected_version, assignments, (record, thread_id))
+            assignments = "status = 'playing', record = ?, thread_id = ?, remind_at = ?, take_over_at = ?, "
+            values = (record, thread_id, deadlines.remind_at, deadlines.take_over_at)
+            version = await self._step(db, table_id, expected_version, assignments, values)
             await self._write_seats(db, table_id, seats)
         return version
 
-    async def save_record(self, table_id: int, record: str, expected_version: int | None = None) -> int:
+    async def save_record(
+        self,
+        table_id: int,
+        record: str,
+        expected_version: int | None = None,
+        *,
+        deadlines: TurnDeadlines = NO_DEADLINES,
+    ) -> int:
         async with self._transaction() as db:
-            return await self._step(db, table_id, expected_version, "record = ?, ", (record,))
+            assignments = "record = ?, remind_at = ?, take_over_at = ?, "
+            values = (record, deadlines.remind_at, deadlines.take_over_at)
+            return await self._step(db, table_id, expected_version, assignments, values)
+
+    async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
+        async with self._transaction() as db:
+            values = (deadlines.remind_at, deadlines.take_over_at)
+            return await self._step(db, table_id, expected_version, "remind_at = ?, take_over_at = ?, ", values)
 
     async def finish_match(
         self,
@@ -384,7 +407,7 @@ class SqliteStorage(Storage):
             seat_rows = list(await cur.fetchall())
         async with self._db.execute(
             "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id, version,"
-            f" thread_id, use_thread FROM tables t WHERE {where} ORDER BY id",
+            f" thread_id, use_thread, remind_at, take_over_at FROM tables t WHERE {where} ORDER BY id",
             args,
         ) as cur:
             table_rows = list(await cur.fetchall())
@@ -478,7 +501,7 @@ class SqliteStorage(Storage):
             if table == "results":  # won is 0/1 here, a truth value in the copy
                 batch = [(*row[:5], bool(row[5]), *row[6:]) for row in batch]
             elif table == "tables":  # so is use_thread
-                batch = [(*row[:15], bool(row[15])) for row in batch]
+                batch = [(*row[:15], bool(row[15]), *row[16:]) for row in batch]
             elif table == "player_settings":  # and ping
                 batch = [(row[0], bool(row[1])) for row in batch]
             yield batch
@@ -497,7 +520,7 @@ class SqliteStorage(Storage):
                     if table == "results":
                         batch = [(*row[:5], int(bool(row[5])), *row[6:]) for row in batch]
                     elif table == "tables":
-                        batch = [(*row[:15], int(bool(row[15]))) for row in batch]
+                        batch = [(*row[:15], int(bool(row[15])), *row[16:]) for row in batch]
                     elif table == "player_settings":
                         batch = [(row[0], int(bool(row[1]))) for row in batch]
                     await db.executemany(sql, batch)
