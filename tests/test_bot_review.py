@@ -329,7 +329,7 @@ async def play_out(club: Club, channel: object, table: Table, *, buttons_every: 
         ended = any(isinstance(e, (Domino, Blocked)) for e in events)
         settled = [m for m in fresh if ended and str(match.round + 1) in m.content.splitlines()[-1]]
         if settled and table.status is TableStatus.PLAYING:
-            assert turn_marked(settled[-1]), "the round-end scoresheet shows nobody to move (regression)"
+            assert not turn_marked(settled[-1]), "a round's last picture marks nobody of the next round (issue 16)"
     return made
 
 

@@ -196,7 +196,9 @@ def test_the_picture_is_what_its_twin_says() -> None:
         mid_y = (y0 + y1) // 2
         border = rgb.getpixel((x0 + 3, mid_y))
         if t["last"]:
-            assert near(border, COLORS.last), t  # the ring round the tile just placed
+            assert near(border, COLORS.seat(t["seat"])), t  # the ring round the tile just placed: its placer's colour
+            ring = list(COLORS.seat(t["seat"]))
+            assert d["last"] == {"tile": t["tile"], "seat": t["seat"], "mark": "ring", "colour": ring}
         else:
             assert near(border, COLORS.spinner) == t["spinner"], t
     for e in d["ends"]:
@@ -214,7 +216,7 @@ def test_the_picture_is_what_its_twin_says() -> None:
 
 def test_a_side_to_move_and_its_tally_are_in_the_scoresheet_rows() -> None:
     snap = replay_snapshots("seed-walkthrough")[-1]
-    snap = dataclasses.replace(snap, scores=(235, 40), turn=1)
+    snap = dataclasses.replace(snap, scores=(235, 40), turn=1, phase=Phase.PLAYING)
     d = table_description(snap)
     assert [(s["points"], s["needed"], s["houses"], s["to_move"]) for s in d["sides"]] == [
         (47, 14, [10, 10, 10, 10, 7], None),
@@ -314,15 +316,19 @@ def test_the_frame_leaves_room_for_the_scoresheet_in_the_limit() -> None:
 
 def test_the_cli_twin_matches_the_picture(tmp_path: Path) -> None:
     from test_render_geometry import FIXTURES
+    from test_render_settlement import replayed
 
     from render.__main__ import main
 
     assert main([str(FIXTURES / "seed-walkthrough.record.json"), "--out", str(tmp_path), "--every"]) == 0
-    snapshots = replay_snapshots("seed-walkthrough")
-    for n, snap in enumerate(snapshots, start=1):
+    played = replayed("seed-walkthrough")
+    steps = [(snap, end) for snap, events, end in played if any(e.event == "place" for e in events)]
+    assert [snap for snap, _ in steps] == replay_snapshots("seed-walkthrough")
+    assert steps[-1][1] is not None  # the walkthrough ends with a domino: its last picture shows the settlement
+    for n, (snap, end) in enumerate(steps, start=1):
         d = json.loads((tmp_path / f"{n:03d}-table.json").read_text(encoding="utf-8"))
-        assert d == table_description(snap)
-        assert (tmp_path / f"{n:03d}-table.png").read_bytes() == table_png(snap)
+        assert d == table_description(snap, settlement=end)
+        assert (tmp_path / f"{n:03d}-table.png").read_bytes() == table_png(snap, settlement=end)
 
 
 def test_the_one_picture_matches_its_reference_images() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from storage_raw import Backend
 
-from bot.storage import NO_DEADLINES, SeatRow, Storage, TableMovedOnError, TurnDeadlines
+from bot.storage import NO_DEADLINES, SeatRow, Storage, TableMovedOnError, TurnDeadlines, open_storage
 
 pytest_plugins = ["storage_backends"]
 
@@ -24,7 +24,7 @@ async def _open_row(storage: Storage, table_id: int) -> TurnDeadlines:
 
 
 async def test_the_turn_clock_is_kept_with_the_table(target: str) -> None:
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     try:
         table_id = await storage.create_table(
             guild_id=9, channel_id=100, host_id=11, lang="en", level="normal", seed="s", seats=SEATS
@@ -49,9 +49,9 @@ async def test_the_turn_clock_is_kept_with_the_table(target: str) -> None:
 
 
 async def test_the_copy_carries_the_turn_clock(tmp_path: Path, postgres_backend: Backend) -> None:
-    source = await Storage.open(tmp_path / "five_up.sqlite3")
+    source = await open_storage(tmp_path / "five_up.sqlite3")
     target = await postgres_backend.target()
-    destination = await Storage.open(target)
+    destination = await open_storage(target)
     try:
         table_id = await source.create_table(
             guild_id=9, channel_id=100, host_id=11, lang="en", level="normal", seed="s", seats=SEATS

@@ -18,6 +18,7 @@ import os
 import signal
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any
 
 import aiohttp
 import discord
@@ -28,7 +29,7 @@ from ..config import Config
 from ..host.computers import ComputerPlayers, ProcessComputer
 from ..host.manager import Manager, new_seed
 from ..host.pictures import PngRenderer, Renderer
-from ..storage import Storage
+from ..storage import open_storage
 from .components import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 from .publisher import ChannelPublisher
 from .replay_buttons import REPLAY_ITEMS
@@ -90,8 +91,8 @@ class FiveUpTree(app_commands.CommandTree):
 class FiveUpBot(commands.AutoShardedBot):
     """Serves `/five-up` and the buttons for the game manager it is handed, posting through `publisher`."""
 
-    def __init__(self, config: Config, manager: Manager, publisher: ChannelPublisher, **options: object) -> None:
-        shards: dict[str, object] = {}
+    def __init__(self, config: Config, manager: Manager, publisher: ChannelPublisher, **options: Any) -> None:
+        shards: dict[str, Any] = {}  # discord.py's keyword arguments, given only when configured
         if config.shard_count is not None:
             shards["shard_count"] = config.shard_count
         if config.shard_ids is not None:
@@ -142,7 +143,7 @@ class FiveUpBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
             log.info("synced %d command(s) globally", len(synced))
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[FiveUpBot]) -> None:
         """A click on a button its message no longer shows is answered too (see `answer_vanished_click`)."""
         await answer_vanished_click(interaction, (*DYNAMIC_ITEMS, *REPLAY_ITEMS))
 
@@ -188,7 +189,7 @@ async def hosting(
 
     By default the computers choose in worker processes, started here (tests pass their own)."""
     async with AsyncExitStack() as stack:
-        storage = await Storage.open(config.database)
+        storage = await open_storage(config.database)  # the backend the target names
         stack.push_async_callback(storage.close)
         log.info("storage: %s", config.database_shown)
         if computer is None:

@@ -67,7 +67,7 @@ def _fields(match: re.Match[str]) -> dict[str, Any]:
     return {k: int(v) if FIELDS[k][1] else v for k, v in match.groupdict().items()}
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"):
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"5up:(?!)"):
     """A button of ours. A subclass names its custom_id after `5up:` with `{field}`s from FIELDS
     (`class TileButton(GameButton, layout="tile:{table_id}:{move_no}:{tile}")`), takes those
     fields and `label` as keyword arguments, and says in `clicked` what a click does."""
@@ -102,7 +102,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"
         raise NotImplementedError
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"5up:(?!)"):
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"5up:(?!)"):
     """A select menu of ours, restart-proof like `GameButton`: a subclass names its custom_id with
     `{field}`s, takes those fields, `options` and `placeholder`, and says in `chosen` what the
     picked value does. The value itself comes with the interaction, so nothing is kept in memory."""
@@ -204,7 +204,7 @@ class LobbyButton(GameButton, layout="lobby:{table_id}:{action}", what="lobby bu
     async def clicked(self, interaction: Interaction) -> None:
         manager = interaction.client.manager
         user = interaction.user
-        common = {"table_id": self.table_id, "user_id": user.id, "locale": locale_of(interaction)}
+        common: dict[str, Any] = {"table_id": self.table_id, "user_id": user.id, "locale": locale_of(interaction)}
         async with interaction.client.lobby_turns.of(self.table_id):
             if self.action == "join":
                 lobby = await manager.join(name=user.display_name, **common)

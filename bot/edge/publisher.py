@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from typing import Any
 
 import discord
 
@@ -103,7 +104,7 @@ class ChannelPublisher:
 
     async def _send(self, client: discord.Client, post: Post, room: int) -> discord.Message:
         channel = client.get_partial_messageable(room)
-        extra: dict[str, object] = {}
+        extra: dict[str, Any] = {}  # files and a view, when the post has them
         attached = files(post.pictures)
         if post.record is not None:
             attached.append(record_file(post.record))

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from engine import (
+    Blocked,
+    Domino,
     Drew,
     Event,
     Match,
@@ -48,7 +50,7 @@ from ..storage import (
     TurnDeadlines,
 )
 from . import table_rows as rows
-from .pictures import Renderer
+from .pictures import Pictured, Renderer
 from .tables import (
     MAX_SEATS,
     MIN_PLAYERS,
@@ -468,25 +470,26 @@ class LiveTable:
         else:  # the turn goes on where it was: its start, as the reminder says it
             started = (table.take_over_at or now) - 2 * self.services.turns.turn_timeout
             table.turn_started = min(started, now)
-        snapshot = self._pictured()
-        pictures = await self._pictures(snapshot) if snapshot.tiles else ()
+        pictured = self._pictured()
+        pictures = await self._pictures(pictured) if pictured.snapshot.tiles else ()
         lines = [texts.restored(table.lang), *self._status()]
         self._publish(PostKind.RESTORED, lines, pictures=pictures, hand_button=True)
         self.services.turns.arm(self)
 
     # -- placing, saving, publishing ------------------------------------------
 
-    def _pictured(self) -> TableSnapshot:
+    def _pictured(self) -> Pictured:
         """What the table's picture shows: the round in play or, until the first placement of the next
-        round, the round that just ended with the next player marked, as the text under it says. It
-        comes from the match alone, so a restart at a round boundary shows the same picture."""
+        round (and at the match's end), the round that just ended with its settlement and nobody marked
+        to move. It comes from the match alone, so a restart at a round boundary shows the same picture."""
         match = self.table.match
         assert match is not None
         snapshot = match.snapshot()
         finished = match.finished_round
-        if snapshot.tiles or finished is None:
-            return snapshot
-        return dataclasses.replace(finished.snapshot(), turn=match.turn)
+        if finished is None or (snapshot.tiles and match.phase is not Phase.OVER):
+            return Pictured(snapshot, None)
+        settled = next((e for e in reversed(finished.events) if isinstance(e, Domino | Blocked)), None)
+        return Pictured(snapshot if match.phase is Phase.OVER else finished.snapshot(), settled)
 
     async def _apply(self, seat: int, placement: Placement, *, note: str = "") -> Post:
         """Place, commit, draw the pictures, publish. The caller holds the lock."""
@@ -604,11 +607,19 @@ class LiveTable:
             raise Refusal("not-saved") from None
         self._unsaved = False
 
-    async def _pictures(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
+    async def _pictures(self, pictured: Pictured) -> tuple[Picture, ...]:
         """The table's pictures, drawn on a worker thread. The placement is already saved, so a
         drawing failure costs the pictures of this one message, never the move."""
+        table = self.table
+        draw = functools.partial(
+            self.services.renderer.table,
+            pictured.snapshot,
+            names=table.seating.names,
+            settlement=pictured.settlement,
+            labels=texts.picture_labels(table.lang),
+        )
         try:
-            pictures = await asyncio.to_thread(self.services.renderer.table, snapshot)
+            pictures = await asyncio.to_thread(draw)
         except Exception:
             log.exception("drawing table %s failed at move %s", self.table.id, self.table.move_no)
             return ()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
-from engine import SeatView, TableSnapshot
+from engine import Blocked, Domino, SeatView, TableSnapshot
 
 from .tables import Picture
 
@@ -25,9 +25,25 @@ class Legend:
     values: Mapping[str, int]  # what the legend texts' placeholders stand for
 
 
+class Pictured(NamedTuple):
+    """What a table picture shows: a snapshot and, when it shows a round that ended, that round's settlement."""
+
+    snapshot: TableSnapshot
+    settlement: Domino | Blocked | None
+
+
 class Renderer(Protocol):
-    def table(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
-        """The public pictures of the table after a placement: nothing private may be drawn."""
+    def table(
+        self,
+        snapshot: TableSnapshot,
+        *,
+        names: Sequence[str] | None = None,
+        settlement: Domino | Blocked | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> tuple[Picture, ...]:
+        """The public pictures of the table after a placement: nothing private may be drawn. `names`: the
+        players by seat; `settlement`: the round's Domino or Blocked at its last picture; `labels`: the
+        picture's few words in the table's language (render.settlement.DEFAULT_LABELS' keys)."""
         ...
 
     def scoresheet(self, snapshot: TableSnapshot) -> Picture:
@@ -47,10 +63,18 @@ class PngRenderer:
     """One picture per placement (`render.table_png`: layout, equation and scoresheet together, read
     on a phone without tapping), the scoresheet alone, and a player's hand, named for attachments."""
 
-    def table(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
+    def table(
+        self,
+        snapshot: TableSnapshot,
+        *,
+        names: Sequence[str] | None = None,
+        settlement: Domino | Blocked | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> tuple[Picture, ...]:
         import render
 
-        return (Picture(TABLE_PICTURE, render.table_png(snapshot)),)
+        png = render.table_png(snapshot, names=names, settlement=settlement, labels=labels)
+        return (Picture(TABLE_PICTURE, png),)
 
     def scoresheet(self, snapshot: TableSnapshot) -> Picture:
         import render

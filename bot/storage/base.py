@@ -79,14 +79,8 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
 class Storage(ABC):
     """Tables with their seats and game records, and finished results.
 
-    `await Storage.open(target)` picks the backend (see `open_storage`); `await close()` when done.
-    Every write is one transaction and is durable once it returns."""
-
-    @classmethod
-    async def open(cls, target: str | Path) -> Storage:
-        from . import open_storage  # the backends import this module
-
-        return await open_storage(target)
+    It knows no backend: the bot picks one where it is assembled (backends.open_storage).
+    `await close()` when done. Every write is one transaction and is durable once it returns."""
 
     @abstractmethod
     async def close(self) -> None: ...
