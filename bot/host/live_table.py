@@ -487,9 +487,11 @@ class LiveTable:
         snapshot = match.snapshot()
         finished = match.finished_round
         if finished is None or (snapshot.tiles and match.phase is not Phase.OVER):
-            return Pictured(snapshot, None)
+            return Pictured(snapshot, None)  # a round in play
         settled = next((e for e in reversed(finished.events) if isinstance(e, Domino | Blocked)), None)
-        return Pictured(snapshot if match.phase is Phase.OVER else finished.snapshot(), settled)
+        if match.phase is Phase.OVER:  # the final layout; its settlement, unless a placement won it
+            return Pictured(snapshot, settled if finished.number == snapshot.round else None)
+        return Pictured(finished.snapshot(), settled)
 
     async def _apply(self, seat: int, placement: Placement, *, note: str = "") -> Post:
         """Place, commit, draw the pictures, publish. The caller holds the lock."""
