@@ -112,7 +112,7 @@ async def test_a_restart_mid_turn_neither_resets_nor_skips_the_clock(tmp_path: P
 
 
 async def test_a_reminder_given_before_the_restart_is_not_given_again(tmp_path: Path) -> None:
-    async with clocked_world(tmp_path, timeout=0.8) as w:
+    async with clocked_world(tmp_path, timeout=1.5) as w:
         table = await w.start_table(w.users)
         room, take_over_at = table.room, table.take_over_at
         await first_post(w, room, is_reminder, 0, limit=5)
