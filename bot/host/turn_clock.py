@@ -46,6 +46,7 @@ class TurnClock:
         self._pause_rng = random.Random()
         self._idle: dict[int, asyncio.Task[None]] = {}  # table id -> the idle watch of the seat to move
         self._computer: dict[int, asyncio.Task[None]] = {}  # table id -> a computer's turn in progress
+        self._reminding: set[asyncio.Task[bool]] = set()  # reminders being posted and written: never cut in half
         self._closed = False  # shutting down: nothing new starts
 
     def arm(self, live: LiveTable) -> None:
@@ -101,7 +102,11 @@ class TurnClock:
         remind_at, take_over_at = table.remind_at, table.take_over_at
         if remind_at is not None and (take_over_at is None or self.now() < take_over_at):
             await asyncio.sleep(max(0.0, remind_at - self.now()))
-            if not await live.remind(move_no, seat):
+            # posted and written down together: a stop (which cancels this watch) waits for both
+            reminding = asyncio.ensure_future(live.remind(move_no, seat))
+            self._reminding.add(reminding)
+            reminding.add_done_callback(self._reminding.discard)
+            if not await asyncio.shield(reminding):
                 return
         if take_over_at is None:
             return
@@ -130,3 +135,4 @@ class TurnClock:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
+        await asyncio.gather(*self._reminding, return_exceptions=True)
