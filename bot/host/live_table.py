@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine import (
-    Blocked,
-    Domino,
     Drew,
     Event,
     Match,
@@ -50,7 +48,7 @@ from ..storage import (
     TurnDeadlines,
 )
 from . import table_rows as rows
-from .pictures import Pictured, Renderer
+from .pictures import Pictured, Renderer, pictured
 from .tables import (
     MAX_SEATS,
     MIN_PLAYERS,
@@ -479,19 +477,8 @@ class LiveTable:
     # -- placing, saving, publishing ------------------------------------------
 
     def _pictured(self) -> Pictured:
-        """What the table's picture shows: the round in play or, until the first placement of the next
-        round (and at the match's end), the round that just ended with its settlement and nobody marked
-        to move. It comes from the match alone, so a restart at a round boundary shows the same picture."""
-        match = self.table.match
-        assert match is not None
-        snapshot = match.snapshot()
-        finished = match.finished_round
-        if finished is None or (snapshot.tiles and match.phase is not Phase.OVER):
-            return Pictured(snapshot, None)  # a round in play
-        settled = next((e for e in reversed(finished.events) if isinstance(e, Domino | Blocked)), None)
-        if match.phase is Phase.OVER:  # the final layout; its settlement, unless a placement won it
-            return Pictured(snapshot, settled if finished.number == snapshot.round else None)
-        return Pictured(finished.snapshot(), settled)
+        assert self.table.match is not None
+        return pictured(self.table.match)
 
     async def _apply(self, seat: int, placement: Placement, *, note: str = "") -> Post:
         """Place, commit, draw the pictures, publish. The caller holds the lock."""

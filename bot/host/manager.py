@@ -24,7 +24,7 @@ from ..texts.i18n import pick_locale
 from . import table_rows as rows
 from .computers import ComputerPlayers
 from .live_table import LiveTable, Publisher, Services, ThreadOpener
-from .pictures import Renderer
+from .pictures import Renderer, pictured
 from .tables import (
     LEVELS,
     MAX_SEATS,
@@ -343,10 +343,12 @@ class Manager:
         if row is None or row.guild_id != guild_id:
             raise Refusal("no-such-match", id=table_id)
         renderer = self.services.renderer
+        labels = texts.picture_labels(pick_locale(locale))
 
         def replay_and_draw() -> tuple[tuple[str, ...], Match, tuple[Picture, ...]]:
             names, match = _final(row)
-            return names, match, renderer.table(match.snapshot())
+            shown = pictured(match)  # the match's last picture, as its thread showed it
+            return names, match, renderer.table(shown.snapshot, names=names, settlement=shown.settlement, labels=labels)
 
         names, match, pictures = await asyncio.to_thread(replay_and_draw)
         text = texts.history_match(locale, row.id, row.finished_at, names, match.scores)
