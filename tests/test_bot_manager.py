@@ -361,7 +361,7 @@ async def test_a_failed_write_forgets_the_placement(tmp_path: Path, monkeypatch:
         option = match.options(seat)[0]
         user = table.seats[seat].user_id
 
-        async def broken(*_: object) -> None:
+        async def broken(*_: object, **__: object) -> None:
             raise OSError("disk full")
 
         monkeypatch.setattr(storage, "save_record", broken)

@@ -59,7 +59,7 @@ async def test_processes_starting_together_migrate_once(postgres_backend: Backen
         await s.close()
     async with Raw(target) as raw:
         assert await raw.fetch("SELECT version FROM schema_version ORDER BY version") == [
-            (v,) for v in range(1, SCHEMA_VERSION + 1)
+            (n,) for n in range(1, SCHEMA_VERSION + 1)
         ]
 
 
@@ -78,7 +78,7 @@ async def test_a_new_database_gets_every_migration_once(backend: Backend, target
             assert await raw.value("PRAGMA journal_mode") == "wal"
         else:  # one row per migration applied
             assert await raw.fetch("SELECT version FROM schema_version ORDER BY version") == [
-                (v,) for v in range(1, SCHEMA_VERSION + 1)
+                (n,) for n in range(1, SCHEMA_VERSION + 1)
             ]
 
 

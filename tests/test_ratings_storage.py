@@ -1,4 +1,4 @@
-"""Ratings kept on both backends (migration 4): rated as each match ends, read for the leaderboard and
+"""Ratings kept on both backends (migration 5): rated as each match ends, read for the leaderboard and
 /five-up stats, and rebuilt from the stored records to the very same figures."""
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ async def test_a_new_step_is_one_file_run_once(backend: Backend, target: str, mo
         for d in ("sqlite", "postgres")
     }
     number = SCHEMA_VERSION + 1
-    files[f"{number:04d}_trophies.sql"] = (  # not `ratings`: migration 4 made that table
+    files[f"{number:04d}_trophies.sql"] = (  # not `ratings`: migration 5 made that table
         "CREATE TABLE trophies (\n    user_id BIGINT NOT NULL PRIMARY KEY,\n    rating DOUBLE PRECISION NOT NULL\n);\n"
         "CREATE INDEX trophies_by_rating ON trophies (rating);\n"
     )

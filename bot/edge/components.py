@@ -29,7 +29,8 @@ from ..host.tables import Hand, Lobby, Picture, Refusal, TileChoice
 from ..texts.i18n import t
 from ..texts.rules_pages import rules_pages
 from .discord_internals import custom_id_template, take_chosen_values
-from .replies import Interaction, answer_error, files, locale_of
+from .match_threads import close_thread
+from .replies import Interaction, admitted, answer_error, files, locale_of
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +91,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
         return cls(label=getattr(item, "label", "") or "", **_fields(match))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        if not await admitted(interaction, self.what):  # the bot is stopping: "restarting" was said
+            return
         try:
             await self.clicked(interaction)
         except Exception as error:
@@ -124,6 +127,8 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         return cls(options=options, placeholder=getattr(item, "placeholder", "") or "", **_fields(match))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        if not await admitted(interaction, self.what):
+            return
         try:
             (value,) = self.item.values
             await self.chosen(interaction, str(value))
@@ -344,6 +349,7 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
         if channel_id != interaction.channel_id:  # played in its thread: the thread's last word points to the lobby
             room = client.get_partial_messageable(interaction.channel_id, guild_id=guild_id)
             await room.send(texts.rematch_link(lobby.lang, message.jump_url))
+            await close_thread(client, interaction.channel_id)  # that post reopened the finished match's thread
         table = manager.table_in(channel_id)
         host = table.host_name() if table is not None else "?"
         await interaction.followup.send(texts.rematch_opened(locale_of(interaction), host, channel_id), ephemeral=True)

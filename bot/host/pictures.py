@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple, Protocol
 
-from engine import Blocked, Domino, SeatView, TableSnapshot
+from engine import Blocked, Domino, Match, Phase, SeatView, TableSnapshot
 
 from .tables import Picture
 
@@ -30,6 +30,20 @@ class Pictured(NamedTuple):
 
     snapshot: TableSnapshot
     settlement: Domino | Blocked | None
+
+
+def pictured(match: Match) -> Pictured:
+    """What a table's picture shows: the round in play or, until the first placement of the next round
+    (and at the match's end), the round that just ended with its settlement and nobody marked to move.
+    From the match alone, so a restart at a round boundary, the history and the thread show the same."""
+    snapshot = match.snapshot()
+    finished = match.finished_round
+    if finished is None or (snapshot.tiles and match.phase is not Phase.OVER):
+        return Pictured(snapshot, None)  # a round in play
+    settled = next((e for e in reversed(finished.events) if isinstance(e, Domino | Blocked)), None)
+    if match.phase is Phase.OVER:  # the final layout; its settlement, unless a placement won it
+        return Pictured(snapshot, settled if finished.number == snapshot.round else None)
+    return Pictured(finished.snapshot(), settled)
 
 
 class Renderer(Protocol):

@@ -27,6 +27,7 @@ from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .postgres import PostgresStorage
 from .rows import (
     NEW_TABLE_VERSION,
+    NO_DEADLINES,
     OPEN_STATUSES,
     BrokenRow,
     ChannelBusyError,
@@ -42,6 +43,7 @@ from .rows import (
     StorageUnreachableError,
     TableMovedOnError,
     TableRow,
+    TurnDeadlines,
 )
 from .sqlite import SqliteStorage
 
@@ -49,6 +51,7 @@ __all__ = [
     "COPY_COLUMNS",
     "MIGRATIONS",
     "NEW_TABLE_VERSION",
+    "NO_DEADLINES",
     "OPEN_STATUSES",
     "SCHEMA_VERSION",
     "BrokenRow",
@@ -70,6 +73,7 @@ __all__ = [
     "StorageUnreachableError",
     "TableMovedOnError",
     "TableRow",
+    "TurnDeadlines",
     "is_postgres_url",
     "open_storage",
     "shard_of",

@@ -33,6 +33,7 @@ from .base import (
 from .dialect import Dialect, Row, Session, marks, real, whole
 from .migrations import MIGRATIONS, SCHEMA_VERSION
 from .rows import (
+    NO_DEADLINES,
     OPEN_STATUSES,
     BrokenRow,
     ChannelBusyError,
@@ -46,6 +47,7 @@ from .rows import (
     StorageOpenError,
     TableMovedOnError,
     TableRow,
+    TurnDeadlines,
 )
 
 log = logging.getLogger(__name__)
@@ -62,7 +64,7 @@ _TRUTHS = {
     "rating_changes": ("won",),
 }
 _TIMES = {
-    "tables": ("created_at", "updated_at"),
+    "tables": ("created_at", "updated_at", "remind_at", "take_over_at"),
     "results": ("finished_at",),
     "player_settings": (),
     "match_ratings": ("rated_at",),
@@ -199,16 +201,32 @@ class SqlStorage(Storage):
         expected_version: int | None = None,
         *,
         thread_id: int | None = None,
+        deadlines: TurnDeadlines = NO_DEADLINES,
     ) -> int:
         async with self._transaction() as session:
-            assignments = "status = 'playing', record = ?, thread_id = ?, "
-            version = await _step(session, table_id, expected_version, assignments, record, thread_id)
+            assignments = "status = 'playing', record = ?, thread_id = ?, remind_at = ?, take_over_at = ?, "
+            clock = (deadlines.remind_at, deadlines.take_over_at)
+            version = await _step(session, table_id, expected_version, assignments, record, thread_id, *clock)
             await _write_seats(session, table_id, seats)
         return version
 
-    async def save_record(self, table_id: int, record: str, expected_version: int | None = None) -> int:
+    async def save_record(
+        self,
+        table_id: int,
+        record: str,
+        expected_version: int | None = None,
+        *,
+        deadlines: TurnDeadlines = NO_DEADLINES,
+    ) -> int:
         async with self._transaction() as session:
-            return await _step(session, table_id, expected_version, "record = ?, ", record)
+            clock = (deadlines.remind_at, deadlines.take_over_at)
+            assignments = "record = ?, remind_at = ?, take_over_at = ?, "
+            return await _step(session, table_id, expected_version, assignments, record, *clock)
+
+    async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
+        async with self._transaction() as session:
+            clock = (deadlines.remind_at, deadlines.take_over_at)
+            return await _step(session, table_id, expected_version, "remind_at = ?, take_over_at = ?, ", *clock)
 
     async def finish_match(
         self,
@@ -254,7 +272,7 @@ class SqlStorage(Storage):
             )
             table_rows = await session.fetch(
                 "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id,"
-                f" version, thread_id, use_thread FROM tables t WHERE {where} ORDER BY id",
+                f" version, thread_id, use_thread, remind_at, take_over_at FROM tables t WHERE {where} ORDER BY id",
                 *args,
             )
         return assemble_open_tables(seat_rows, table_rows)
