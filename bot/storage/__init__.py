@@ -2,8 +2,8 @@
 
 `open_storage(target)` (backends.py, called where the bot is assembled) picks the backend: a
 `postgresql://` or `postgres://` URL opens PostgreSQL (asyncpg, a pool), anything else is a SQLite
-path. Both speak the `Storage` interface (base.py) through one set of queries (sql.py); a backend
-only supplies its connection, transactions, schema-version bookkeeping and error meanings, and
+path. Both speak the `Storage` interface (base.py) through one set of queries (sql.py, one module
+per concern); a backend only supplies its connection, transactions, schema-version bookkeeping and error meanings, and
 dialect.py holds the one word of SQL that differs. No ORM and no new dependency: the queries are
 few and plain, and each backend's driver stays the fast path for a save.
 `python -m bot.storage copy SOURCE TARGET` moves a database between them.

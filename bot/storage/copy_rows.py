@@ -1,0 +1,87 @@
+"""The rows a copy between backends moves (copy.py drives it): count, export in key order, import in one transaction.
+
+Written once for both backends (`?` placeholders); `portable` evens out how each stores truths and times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Sequence
+
+from .base import COPY_COLUMNS, COPY_KEYS, Batch, CopyCountError, Storage
+from .dialect import Row, Session, marks, real, whole
+from .hooks import BackendHooks
+
+# copied columns that one backend stores as 0/1 and the other as a truth value, or as REAL / DOUBLE
+_TRUTHS = {
+    "tables": ("use_thread",),
+    "results": ("won",),
+    "player_settings": ("ping",),
+    "match_ratings": ("rated",),
+    "rating_changes": ("won",),
+}
+_TIMES = {
+    "tables": ("created_at", "updated_at", "remind_at", "take_over_at"),
+    "results": ("finished_at",),
+    "player_settings": (),
+    "match_ratings": ("rated_at",),
+    "ratings": ("mu", "sigma"),
+    "rating_changes": ("mu_before", "sigma_before", "mu_after", "sigma_after"),
+}
+_CONVERT: dict[str, tuple[Callable[[object], object] | None, ...]] = {
+    table: tuple(bool if c in _TRUTHS.get(table, ()) else real if c in _TIMES.get(table, ()) else None for c in columns)
+    for table, columns in COPY_COLUMNS.items()
+}
+
+
+def portable(table: str, row: Sequence[object]) -> Row:
+    """A copied row with truth values as bool and times as float, whichever backend it came from."""
+    return tuple(v if f is None or v is None else f(v) for f, v in zip(_CONVERT[table], row, strict=True))
+
+
+class CopyRows(BackendHooks):
+    """Count, export and import every table of COPY_COLUMNS."""
+
+    async def count_rows(self) -> dict[str, int]:
+        async with self._snapshot() as session:
+            return await _counts(session)
+
+    async def export_rows(self, table: str, batch_size: int = 500) -> AsyncIterator[Batch]:
+        columns, keys = COPY_COLUMNS[table], COPY_KEYS[table]
+        after: Row | None = None
+        while True:
+            where = "" if after is None else f"WHERE ({', '.join(keys)}) > ({marks(len(keys))})"
+            async with self._read() as session:
+                rows = await session.fetch(
+                    f"SELECT {', '.join(columns)} FROM {table} {where} ORDER BY {', '.join(keys)} LIMIT ?",
+                    *(after or ()),
+                    batch_size,
+                )
+            if not rows:
+                return
+            batch = [portable(table, row) for row in rows]
+            yield batch
+            after = tuple(batch[-1][columns.index(k)] for k in keys)
+
+    async def import_rows(
+        self, source: Storage, *, replace: bool, expected: dict[str, int], batch_size: int = 500
+    ) -> dict[str, int]:
+        async with self._transaction() as session:
+            if replace:
+                for table in reversed(COPY_COLUMNS):
+                    await session.execute(f"DELETE FROM {table}")  # table: a COPY_COLUMNS name
+            for table, columns in COPY_COLUMNS.items():
+                sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks(len(columns))})"
+                async for batch in source.export_rows(table, batch_size):
+                    await session.executemany(sql, [portable(table, row) for row in batch])
+            await self._after_import(session)
+            found = await _counts(session)
+            if found != expected:
+                raise CopyCountError(expected, found)
+        return found
+
+
+async def _counts(session: Session) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for table in COPY_COLUMNS:
+        counts[table] = whole(await session.fetchval(f"SELECT COUNT(*) FROM {table}"))
+    return counts

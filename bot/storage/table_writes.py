@@ -1,0 +1,148 @@
+"""The writes of a table's life, from lobby to close: each one transaction, each checked against the table's version.
+
+Written once for both backends (`?` placeholders); see base.py for what `expected_version` promises.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from .dialect import Session, whole
+from .hooks import BackendHooks
+from .rows import NO_DEADLINES, ChannelBusyError, ResultRow, SeatRow, TableMovedOnError, TurnDeadlines
+
+
+class TableWrites(BackendHooks):
+    """Create, seat, start, save, finish and close a table."""
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        lang: str,
+        level: str,
+        seed: str,
+        seats: Sequence[SeatRow],
+        use_thread: bool = True,
+    ) -> int:
+        now = time.time()
+        try:
+            async with self._transaction() as session:
+                table_id = await session.fetchval(
+                    "INSERT INTO tables (guild_id, channel_id, host_id, lang, level, status, seed, created_at,"
+                    " updated_at, use_thread) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    lang,
+                    level,
+                    seed,
+                    now,
+                    now,
+                    use_thread,
+                )
+                assert isinstance(table_id, int)
+                await _write_seats(session, table_id, seats)
+        except Exception as e:
+            if self._is_channel_busy(e):
+                raise ChannelBusyError(channel_id) from None
+            raise
+        return table_id
+
+    async def save_seats(self, table_id: int, seats: Sequence[SeatRow], expected_version: int | None = None) -> int:
+        async with self._transaction() as session:
+            version = await _step(session, table_id, expected_version, "")
+            await _write_seats(session, table_id, seats)
+        return version
+
+    async def set_lobby_message(
+        self, table_id: int, message_id: int | None, expected_version: int | None = None
+    ) -> int:
+        async with self._transaction() as session:
+            return await _step(session, table_id, expected_version, "lobby_message_id = ?, ", message_id)
+
+    async def start_match(
+        self,
+        table_id: int,
+        seats: Sequence[SeatRow],
+        record: str,
+        expected_version: int | None = None,
+        *,
+        thread_id: int | None = None,
+        deadlines: TurnDeadlines = NO_DEADLINES,
+    ) -> int:
+        async with self._transaction() as session:
+            assignments = "status = 'playing', record = ?, thread_id = ?, remind_at = ?, take_over_at = ?, "
+            clock = (deadlines.remind_at, deadlines.take_over_at)
+            version = await _step(session, table_id, expected_version, assignments, record, thread_id, *clock)
+            await _write_seats(session, table_id, seats)
+        return version
+
+    async def save_record(
+        self,
+        table_id: int,
+        record: str,
+        expected_version: int | None = None,
+        *,
+        deadlines: TurnDeadlines = NO_DEADLINES,
+    ) -> int:
+        async with self._transaction() as session:
+            clock = (deadlines.remind_at, deadlines.take_over_at)
+            assignments = "record = ?, remind_at = ?, take_over_at = ?, "
+            return await _step(session, table_id, expected_version, assignments, record, *clock)
+
+    async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
+        async with self._transaction() as session:
+            clock = (deadlines.remind_at, deadlines.take_over_at)
+            return await _step(session, table_id, expected_version, "remind_at = ?, take_over_at = ?, ", *clock)
+
+    async def finish_match(
+        self,
+        table_id: int,
+        guild_id: int | None,
+        record: str,
+        results: Sequence[ResultRow],
+        expected_version: int | None = None,
+    ) -> int:
+        now = time.time()
+        async with self._transaction() as session:
+            version = await _step(session, table_id, expected_version, "status = 'over', record = ?, ", record)
+            await session.executemany(
+                "INSERT INTO results (table_id, seat, guild_id, user_id, name, won, points, finished_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(table_id, r.seat, guild_id, r.user_id, r.name, bool(r.won), r.points, now) for r in results],
+            )
+        return version
+
+    async def close_table(self, table_id: int, reason: str, expected_version: int | None = None) -> int:
+        async with self._transaction() as session:
+            return await _step(session, table_id, expected_version, "status = 'closed', closed_reason = ?, ", reason)
+
+
+async def _write_seats(session: Session, table_id: int, seats: Sequence[SeatRow]) -> None:
+    await session.execute("DELETE FROM seats WHERE table_id = ?", table_id)
+    await session.executemany(
+        "INSERT INTO seats (table_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
+        [(table_id, i, s.user_id, s.name, s.level) for i, s in enumerate(seats)],
+    )
+
+
+async def _step(session: Session, table_id: int, expected: int | None, assignments: str, *values: object) -> int:
+    """UPDATE the row if it is at the expected version, adding one; the first statement of every write.
+
+    `assignments` is empty or ends with ", "; its `?` take `values`."""
+    version = await session.fetchval(
+        f"UPDATE tables SET {assignments}updated_at = ?, version = version + 1"
+        " WHERE id = ? AND (CAST(? AS BIGINT) IS NULL OR version = ?) RETURNING version",
+        *values,
+        time.time(),
+        table_id,
+        expected,
+        expected,
+    )
+    if version is None:
+        raise TableMovedOnError(table_id, expected)  # the transaction rolls back: nothing changed
+    return whole(version)
