@@ -83,7 +83,12 @@ def run(players: int, matches: int, jobs: int, budget_s: float | None = None) ->
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(_job, work))
     else:
-        results = [_job(w) for w in work]
+        results = []
+        for w in work:
+            results.append(_job(w))
+            if len(results) % 50 == 0:  # a long run shows how it goes
+                won = sum(r[0] for r in results)
+                print(f"  ... {players} players: {won}/{len(results)} won so far", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
     wins = sum(won for won, _, _ in results)
     expert = [t for _, e, _ in results for t in e]
