@@ -1,7 +1,7 @@
 """Benchmark of the bot's game manager under load: many tables at once, with rendering, on SQLite and PostgreSQL.
 
-Run from the project's root: `.venv/bin/python bench/bench_bot.py [--quick] [--backends sqlite,postgres]`.
-It prints figures and is not a test. Everything goes through `bot.manager.Manager` exactly as the
+Run from the project's root: `.venv/bin/python bench/bench_bot.py [--quick | --smoke] [--backends sqlite,postgres]`.
+It prints figures and is not a test. Everything goes through `bot.host.manager.Manager` exactly as the
 Discord layer calls it (a version-checked commit before the reply, both pictures drawn off the
 event loop); only the Discord HTTP calls are left out, since they happen after the reply is ready.
 The load scenario runs on each backend in the same run, side by side: a real SQLite file (WAL),
@@ -35,12 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # pg_server: the throwaway PostgreSQL server
 
-from bot.computer import ComputerPlayers, InlineComputer, ProcessComputer  # noqa: E402
-from bot.i18n import t  # noqa: E402
-from bot.manager import Manager  # noqa: E402
-from bot.pictures import PngRenderer  # noqa: E402
+from bot.host.computers import ComputerPlayers, InlineComputer, ProcessComputer  # noqa: E402
+from bot.host.manager import Manager  # noqa: E402
+from bot.host.pictures import PngRenderer  # noqa: E402
+from bot.host.tables import Post, Table, TableStatus  # noqa: E402
 from bot.storage import Storage, is_postgres_url  # noqa: E402
-from bot.tables import Post, Table, TableStatus  # noqa: E402
+from bot.texts.i18n import t  # noqa: E402
 from engine import Match  # noqa: E402
 
 LATENCY_TARGET_MS = 300.0
@@ -207,18 +207,21 @@ def report(name: str, latencies: list[float], heartbeat: Heartbeat, posts: int, 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs (about 30 s in all)")
+    parser.add_argument("--smoke", action="store_true", help="a few seconds on tiny loads, SQLite only: it still runs")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--hard-tables", type=int, default=10)
     parser.add_argument(
         "--backends", default="sqlite,postgres", help="the load scenario's databases, comma-separated (default: both)"
     )
     args = parser.parse_args()
+    if args.smoke:
+        args.tables, args.hard_tables, args.backends = 2, 1, "sqlite"
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     if not backends or any(b not in ("sqlite", "postgres") for b in backends):
         parser.error("--backends takes sqlite, postgres or both")
-    load_s = 10.0 if args.quick else 30.0
-    base_s = 5.0 if args.quick else 10.0
-    hard_s = 10.0 if args.quick else 20.0
+    load_s = 1.0 if args.smoke else 10.0 if args.quick else 30.0
+    base_s = 0.5 if args.smoke else 5.0 if args.quick else 10.0
+    hard_s = 1.0 if args.smoke else 10.0 if args.quick else 20.0
 
     print(f"bench_bot: the game manager with rendering, on {' and '.join(backends)} (Discord HTTP excluded)\n")
     # fonts, sprites and the English catalog load once, before anything is timed (the bot has them before it serves)
@@ -238,7 +241,7 @@ async def main() -> None:
             )
         report(f"load on {backend}: {args.tables} tables at once, people thinking 0.5-2 s", *load, load_s)
 
-    burst_s = 5.0
+    burst_s = 0.5 if args.smoke else 5.0
     burst = await scenario("burst", tables=args.tables, seconds=burst_s, think=(0.0, 0.01))
     report(f"saturation (no target): {args.tables} tables clicking without thinking", *burst, burst_s)
 

@@ -13,7 +13,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .config import ConfigError, load_config
-from .i18n import t
+from .texts.i18n import t
 
 if TYPE_CHECKING:
     from .storage import StorageOpenError
@@ -31,14 +31,12 @@ def main() -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr
     )
-    import discord  # only now: the no-token path above stays fast and quiet
-
-    from .app import run
+    from .edge.app import TokenRefusedError, run  # only now: the no-token path above stays fast and quiet
     from .storage import StorageOpenError
 
     try:
         asyncio.run(run(config))
-    except discord.LoginFailure:
+    except TokenRefusedError:
         print(t("en", "cli-token-refused"), file=sys.stderr)
         return 2
     except StorageOpenError as e:

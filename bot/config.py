@@ -83,7 +83,7 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
     if timeout <= 0:
         raise ConfigError(f"TURN_TIMEOUT_SECONDS must be positive, not {timeout:g}")
     shard_ids = get("SHARD_IDS")
-    ids = tuple(_number("SHARD_IDS", part, int) for part in shard_ids.split(",")) if shard_ids else None
+    ids = tuple(_shard_id(part) for part in shard_ids.split(",")) if shard_ids else None
     count = _number("SHARD_COUNT", get("SHARD_COUNT"), int)
     if count is not None and count < 1:
         raise ConfigError(f"SHARD_COUNT must be at least 1, not {count}")
@@ -101,6 +101,13 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
         shard_count=count,
         shard_ids=ids,
     )
+
+
+def _shard_id(text: str) -> int:
+    number = _number("SHARD_IDS", text.strip(), int)
+    if number is None:
+        raise ConfigError("SHARD_IDS must be shard numbers separated by commas, e.g. 0,1")
+    return number
 
 
 def _number(name: str, text: str, kind: type[N]) -> N | None:

@@ -13,12 +13,12 @@ import sys
 import time
 from pathlib import Path
 
-from .computer import InlineComputer
-from .i18n import SUPPORTED, t
-from .manager import Manager
-from .pictures import PngRenderer, Renderer
+from .host.computers import InlineComputer
+from .host.manager import Manager
+from .host.pictures import PngRenderer, Renderer
+from .host.tables import LEVELS, Post
 from .storage import Storage
-from .tables import LEVELS, Post
+from .texts.i18n import SUPPORTED, t
 
 
 class DemoPrinter:

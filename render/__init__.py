@@ -11,7 +11,7 @@ draw it differently. Imports only the engine, Pillow and the standard library.
 
 from .geometry import Connection, Equation, LayoutGeometry, Mark, MarkKind, Rect, Relaxed, TileBox, layout_geometry
 from .hand import HandGeometry, HandTile, hand_geometry, hand_image, hand_png
-from .layout import layout_image, layout_png
+from .layout_picture import layout_image, layout_png
 from .legend import LEGEND_ITEMS, LEGEND_VALUES, legend_image, legend_png
 from .preview import table_frame
 from .scoresheet import (

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from engine import Match, Placed, Record, RecordError, TableSnapshot
 
-from .layout import layout_png
+from .layout_picture import layout_png
 from .scoresheet import scoresheet_png
 from .table import table_description, table_png
 

@@ -13,7 +13,7 @@ from PIL import Image
 
 from engine import Result
 
-from .layout import result_pill
+from .layout_picture import result_pill
 from .png import canvas, encode, paste_row, row_width
 from .scoresheet import HOUSE, house_sprite
 from .sprites import badge_sprite, dot_sprite, seat_chip, symbol_sprite, text_sprite, tile_sprite

@@ -19,7 +19,7 @@ from PIL import Image
 from engine import TableSnapshot
 
 from .geometry import LayoutGeometry, Rect, layout_geometry
-from .layout import equation_parts, paint_layout
+from .layout_picture import equation_parts, paint_layout
 from .png import canvas, encode, paste_row, row_width
 from .preview import table_frame
 from .scoresheet import Scoresheet, SideRow, house_sprite, scoresheet_geometry

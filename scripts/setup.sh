@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# Create .venv and install the project with its test tools (idempotent).
-# pip runs only when something changed: no usable .venv yet, or pyproject.toml, the project's
+# Create .venv and install the project at the exact versions its tests pass with (idempotent).
+#   bash scripts/setup.sh         what the bot needs to run (requirements/bot.lock)
+#   bash scripts/setup.sh --dev   that and the test tools (requirements/dev.lock)
+# pip runs only when something changed: no usable .venv yet, or the lock, pyproject.toml, the project's
 # folder (an editable install remembers it) or the Python version differ from the last install,
 # which .venv/.installed records. Otherwise this takes a fraction of a second and prints nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+kind=bot
+if [ "${1:-}" = "--dev" ]; then kind=dev; elif [ -n "${1:-}" ]; then
+    echo "usage: bash scripts/setup.sh [--dev]" >&2
+    exit 2
+fi
 if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
     echo "five-up needs Python 3.11 or newer as python3 (found: $(python3 --version 2>&1 || echo none))" >&2
     exit 1
@@ -13,16 +20,26 @@ if ! .venv/bin/python -c '' 2>/dev/null; then
     python3 -m venv --clear .venv
 fi
 stamp=.venv/.installed
-wanted="$(.venv/bin/python -c '
+wanted() {  # what an install of kind $1 from here looks like
+    .venv/bin/python - "$1" <<'PY'
 import hashlib, pathlib, sys
-print(hashlib.sha256(pathlib.Path("pyproject.toml").read_bytes()).hexdigest(), pathlib.Path.cwd(), sys.version.split()[0])
-')"
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ] \
-    && .venv/bin/python -c 'import importlib.metadata as m; m.version("exact61-five-up")' 2>/dev/null; then
+kind = sys.argv[1]
+files = ("pyproject.toml", f"requirements/{kind}.lock")
+digest = hashlib.sha256(b"".join(pathlib.Path(f).read_bytes() for f in files)).hexdigest()
+print(kind, digest, pathlib.Path.cwd(), sys.version.split()[0])
+PY
+}
+have="$(cat "$stamp" 2>/dev/null || true)"
+installed() {
+    .venv/bin/python -c 'import importlib.metadata as m; m.version("exact61-five-up")' 2>/dev/null
+}
+# a dev install holds everything a bot install needs: starting the bot after the tests installs nothing
+if { [ "$have" = "$(wanted "$kind")" ] || { [ "$kind" = bot ] && [ "$have" = "$(wanted dev)" ]; }; } && installed; then
     exit 0
 fi
-echo "setting up .venv (pip install -e '.[dev]') ..." >&2
+echo "setting up .venv (requirements/$kind.lock, then the project itself) ..." >&2
 .venv/bin/python -m pip install --quiet --upgrade pip
 # setuptools' notes about editable installs are for package authors, not for someone setting up
-PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet -e '.[dev]'
-printf '%s\n' "$wanted" >"$stamp"
+PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet -r "requirements/$kind.lock"
+PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet --no-deps -e .
+wanted "$kind" >"$stamp"

@@ -1,6 +1,6 @@
 """The catalogs' quality checks, for the tests (no tests here): keys, files, leftover English.
 
-The running bot only formats messages (bot/i18n.py); what a translator or a reviewer wants to
+The running bot only formats messages (bot/texts/i18n.py); what a translator or a reviewer wants to
 know about the catalogs is read here, from the same files the bot reads (`i18n.LOCALES_DIR`,
 so a test's small catalogs are checked the same way).
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from fluent.syntax import FluentParser, ast
 
-from bot import i18n
+from bot.texts import i18n
 
 # Words that stay the same in every language: the game, its source, people and products.
 NAMES = ("Exact 61 Five Up", "Five-Up", "Five Up", "five-up", "Kelley", "PUREMCO", "Discord")

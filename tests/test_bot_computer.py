@@ -7,7 +7,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from bot.computer import InlineComputer, ProcessComputer, choose_from_record
+from bot.host.computers import InlineComputer, ProcessComputer, choose_from_record
 from engine import Match, Phase
 
 

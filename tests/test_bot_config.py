@@ -137,7 +137,7 @@ def test_without_a_token_the_bot_says_so_in_one_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ko", "es"])
 def test_the_no_token_hint_prints_commands_that_work_pasted_in_the_project_folder(lang: str) -> None:
-    from bot.i18n import t
+    from bot.texts.i18n import t
 
     hint = t(lang, "cli-no-token")
     commands = [part for i, part in enumerate(hint.split("`")) if i % 2 and "python" in part]

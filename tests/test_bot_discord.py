@@ -14,10 +14,8 @@ from discord import Permissions, SelectOption
 from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeThread, FakeUser
 from test_bot_helpers import PNG, hosted_bot, named_tiles, pick, public_tiles
 
-from bot.app import FiveUpBot
-from bot.i18n import t
-from bot.tables import Table, TableStatus
-from bot.views import (
+from bot.edge.app import FiveUpBot
+from bot.edge.components import (
     DYNAMIC_ITEMS,
     BackButton,
     HelpRulesButton,
@@ -29,6 +27,8 @@ from bot.views import (
     TargetButton,
     TileButton,
 )
+from bot.host.tables import Table, TableStatus
+from bot.texts.i18n import t
 from engine import Option, Tile
 
 PUBLIC_PICTURES = {"table.png", "scoresheet.png"}  # one picture per placement; /five-up score: the scoresheet alone

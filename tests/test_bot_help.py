@@ -14,11 +14,11 @@ from test_bot_discord import world
 
 import render
 from bot import texts
-from bot.i18n import SUPPORTED, pick_locale, t
-from bot.rules_pages import rules_pages
-from bot.tables import Picture
+from bot.edge.components import help_message
+from bot.host.tables import Picture
 from bot.texts.help import QUICK_START
-from bot.views import help_message
+from bot.texts.i18n import SUPPORTED, pick_locale, t
+from bot.texts.rules_pages import rules_pages
 
 ONE_SCREEN = 1500  # characters: what a phone shows without scrolling far
 RULES_BUTTON = "5up:help:rules"

@@ -1,5 +1,5 @@
 """Shared helpers for the bot tests (no tests here): a recording publisher, a manager on a real
-SQLite file with the real renderer, the real bot with its resources made as `bot.app.run` makes
+SQLite file with the real renderer, the real bot with its resources made as `bot.edge.app.run` makes
 them, human seats driven by the engine's own options, and the privacy check every public
 message must pass."""
 
@@ -11,13 +11,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from bot.app import FiveUpBot, hosting
-from bot.computer import InlineComputer
 from bot.config import Config
-from bot.manager import Manager, new_seed
-from bot.pictures import PngRenderer
+from bot.edge.app import FiveUpBot, hosting
+from bot.host.computers import InlineComputer
+from bot.host.manager import Manager, new_seed
+from bot.host.pictures import PngRenderer
+from bot.host.tables import Post, Table, TableStatus
 from bot.storage import Storage
-from bot.tables import Post, Table, TableStatus
 from engine import Blocked, Domino, Event, Option, Placed, RoundStarted, Tile, tile
 
 PNG = b"\x89PNG\r\n\x1a\n"

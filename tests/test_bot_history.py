@@ -12,8 +12,8 @@ from pathlib import Path
 
 from test_bot_thread import Server, server
 
-from bot.i18n import t
-from bot.tables import Refusal, TableStatus
+from bot.host.tables import Refusal, TableStatus
+from bot.texts.i18n import t
 from engine import Match, Record
 
 ROOT = Path(__file__).parent.parent

@@ -2,7 +2,7 @@
 a table over (the double-writer refusal), the server going away under a match, and a SQLite
 database copied over with `python -m bot.storage copy` and played on.
 
-Every test runs the real bot (`bot.app.hosting` picks the backend from the config, as `python -m
+Every test runs the real bot (`bot.edge.app.hosting` picks the backend from the config, as `python -m
 bot` does) against a real PostgreSQL server (tests/pg_server.py); the review's `Club` and `Reader`
 read every reply in the reader's language. A second process is a second manager with its own
 connection pool on the same database, restoring the same table as a rolling restart would.
@@ -26,15 +26,15 @@ from storage_raw import Backend, Raw
 from test_bot_helpers import Recorder
 from test_bot_review import Club, first, play_out
 
-from bot import live_table
-from bot.app import FiveUpBot, hosting
-from bot.computer import InlineComputer
 from bot.config import Config, load_config
-from bot.i18n import pick_locale, t
-from bot.manager import Manager, new_seed
-from bot.pictures import PngRenderer
+from bot.edge.app import FiveUpBot, hosting
+from bot.host import live_table
+from bot.host.computers import InlineComputer
+from bot.host.manager import Manager, new_seed
+from bot.host.pictures import PngRenderer
+from bot.host.tables import Table, TableStatus
 from bot.storage import PostgresStorage, Storage, is_postgres_url
-from bot.tables import Table, TableStatus
+from bot.texts.i18n import pick_locale, t
 from engine import Option, Record
 
 pytest_plugins = ["storage_backends"]

@@ -2,7 +2,7 @@
 
 Each process here is a real Python process that reads its settings from the environment
 (`DATABASE_URL`, `SHARD_COUNT`, `SHARD_IDS`) with `bot.config.load_config`, makes its storage and
-game manager with `bot.app.hosting` exactly as `python -m bot` does, restores the tables of its
+game manager with `bot.edge.app.hosting` exactly as `python -m bot` does, restores the tables of its
 shards as the bot's `setup_hook` does, and then makes the human placements through the manager,
 as the buttons do, printing one JSON line per placement once the manager has accepted it (the
 moment the player would get their answer). Only Discord is left out. The same file is the
@@ -32,10 +32,10 @@ SHARD_SHIFT = 22  # a guild's shard is (guild_id >> 22) % shard_count
 
 async def serve(moves: int, pause: float) -> None:
     """Restore this process's tables, then make up to `moves` placements at each, saying so as each is accepted."""
-    from bot.app import hosting
-    from bot.computer import InlineComputer
     from bot.config import load_config
-    from bot.tables import TableStatus
+    from bot.edge.app import hosting
+    from bot.host.computers import InlineComputer
+    from bot.host.tables import TableStatus
 
     config = load_config(os.environ, env_file=None)
     async with hosting(config, computer=InlineComputer(), computer_pause=(0.0, 0.0)) as (manager, publisher):
@@ -139,9 +139,9 @@ class BotProcess:
 
 @asynccontextmanager
 async def setup_manager(url: str) -> AsyncIterator[object]:
-    from bot.computer import InlineComputer
-    from bot.manager import Manager
-    from bot.pictures import PngRenderer
+    from bot.host.computers import InlineComputer
+    from bot.host.manager import Manager
+    from bot.host.pictures import PngRenderer
     from bot.storage import Storage
 
     class Nobody:

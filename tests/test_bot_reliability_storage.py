@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import database_problem
-from bot.i18n import t
 from bot.storage import (
     SCHEMA_VERSION,
     SeatRow,
@@ -25,6 +24,7 @@ from bot.storage import (
     StorageOpenError,
     StorageUnavailableError,
 )
+from bot.texts.i18n import t
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD_DATABASE = 3  # python -m bot's exit status for a database it cannot use

@@ -12,11 +12,11 @@ from discord_fake import FakeDiscord, FakeGuild, FakeUser
 from test_bot_discord import World
 from test_bot_reliability import single_place_tiles
 
-from bot.app import FiveUpBot, hosting
-from bot.computer import InlineComputer
 from bot.config import Config
-from bot.i18n import t
-from bot.tables import Table
+from bot.edge.app import FiveUpBot, hosting
+from bot.host.computers import InlineComputer
+from bot.host.tables import Table
+from bot.texts.i18n import t
 from engine import Match, Tile
 
 TIMEOUT = 0.3  # a turn's idle time; the fake settles on timers due within SETTLE only

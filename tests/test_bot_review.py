@@ -30,11 +30,11 @@ from i18n_checks import leftover_english
 from PIL import Image
 from test_bot_helpers import PNG, hosted_bot, named_tiles, public_tiles
 
-from bot.app import FiveUpBot
-from bot.i18n import pick_locale, t
-from bot.publisher import ChannelPublisher
-from bot.tables import Post, PostKind, Table, TableStatus
+from bot.edge.app import FiveUpBot
+from bot.edge.publisher import ChannelPublisher
+from bot.host.tables import Post, PostKind, Table, TableStatus
 from bot.texts import seat_tag
+from bot.texts.i18n import pick_locale, t
 from bot.texts.words import signed
 from engine import Blocked, Domino, Event, GameOver, Option, Placed, Record, Result
 from render.style import DEFAULT_STYLE
@@ -585,7 +585,7 @@ async def test_a_restart_with_a_corrupt_row_closes_it_in_its_language(tmp_path: 
 
 
 def len_rules(lang: str) -> int:
-    from bot.rules_pages import rules_pages
+    from bot.texts.rules_pages import rules_pages
 
     return len(rules_pages(lang))
 

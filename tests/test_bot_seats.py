@@ -11,11 +11,11 @@ from discord_fake import FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from test_bot_discord import World, world
 from test_bot_helpers import hosted_bot
 
-from bot.commands import table_language
-from bot.i18n import t
-from bot.tables import Table, TableStatus
+from bot.edge.commands import table_language
+from bot.edge.components import lobby_view
+from bot.host.tables import Table, TableStatus
 from bot.texts import lobby_message
-from bot.views import lobby_view
+from bot.texts.i18n import t
 
 
 def menu_id(table: Table) -> str:

@@ -3,11 +3,11 @@ review's fixes (plurals, signs, Spanish "e", Korean particles, the full lobby) i
 
 from __future__ import annotations
 
-from bot.i18n import t
-from bot.seating import Seating
+from bot.host.seating import Seating
+from bot.host.tables import Refusal, Seat, Table, TableStatus
 from bot.storage import PlayerStats
-from bot.tables import Refusal, Seat, Table, TableStatus
 from bot.texts import lobby_message, narrate, outcome, plain, reminder, stats_text, tile_label
+from bot.texts.i18n import t
 from bot.texts.korean import particle, resolve
 from bot.texts.words import signed
 from engine import (

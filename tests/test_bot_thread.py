@@ -21,10 +21,10 @@ from test_bot_helpers import hosted_bot, pick
 from test_render_colours import NORMAL
 from test_render_colours import distance as colour_distance
 
-from bot.app import FiveUpBot
-from bot.i18n import t
-from bot.tables import Table, TableStatus
+from bot.edge.app import FiveUpBot
+from bot.host.tables import Table, TableStatus
 from bot.texts import SEAT_CHIPS, seat_tag
+from bot.texts.i18n import t
 from engine import Record
 from render.style import DEFAULT_COLORS
 

@@ -158,7 +158,7 @@ def test_every_relative_link_in_the_docs_points_to_a_file_of_the_repository() ->
 
 
 def test_ci_runs_the_test_command_the_readme_gives() -> None:
-    command = "bash scripts/setup.sh && .venv/bin/python -m pytest"
+    command = "bash scripts/setup.sh --dev && .venv/bin/python -m pytest"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert command in readme and command in ci.splitlines()[-1]

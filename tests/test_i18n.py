@@ -1,6 +1,6 @@
 """The three catalogs agree: same keys, same placeholders, valid plurals, everything formats,
 and no English is left in the Korean or the Spanish. The checks themselves are in
-`i18n_checks.py`; `bot.i18n` is only what the running bot needs.
+`i18n_checks.py`; `bot.texts.i18n` is only what the running bot needs.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from fluent.syntax import ast
 from fluent.syntax.visitor import Visitor
 from i18n_checks import catalog, extra_keys, leftover_english, message_ids, missing_keys, readable
 
-from bot import i18n
+from bot.texts import i18n
 
 LANGS = i18n.SUPPORTED
 OTHERS = tuple(lang for lang in LANGS if lang != i18n.DEFAULT)

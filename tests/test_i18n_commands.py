@@ -16,8 +16,8 @@ from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
 from i18n_checks import leftover_english
 
-from bot import i18n
-from bot.translator import DISCORD_LOCALES, MAX_LENGTH, FluentTranslator
+from bot.edge.translator import DISCORD_LOCALES, MAX_LENGTH, FluentTranslator
+from bot.texts import i18n
 
 VALID_LOCALES = {locale.value for locale in discord.Locale}
 NAME = r"^[-_\w]{1,32}$"
@@ -174,7 +174,7 @@ def test_payload_problems_finds_breaches() -> None:
 
 async def real_payloads() -> list[dict[str, Any]]:
     """What `FiveUpBot.setup_hook` syncs: the `/five-up` group, translated by the bot's translator."""
-    from bot.commands import FiveUpCommands
+    from bot.edge.commands import FiveUpCommands
 
     i18n.reload()
     tree = app_commands.CommandTree(_client())
@@ -198,7 +198,7 @@ async def test_the_real_commands_fit_discord_limits_in_every_language() -> None:
 
 
 async def test_the_real_commands_keep_their_names_and_are_fully_translated() -> None:
-    from bot.commands import FiveUpCommands
+    from bot.edge.commands import FiveUpCommands
 
     tree = app_commands.CommandTree(_client())
     group = FiveUpCommands()

@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from i18n_checks import leftover_english
 
-from bot import i18n, texts
+from bot import texts
 from bot.demo import play_demo
-from bot.seating import Seating
-from bot.tables import Picture
+from bot.host.seating import Seating
+from bot.host.tables import Picture
+from bot.texts import i18n
 from engine import Blocked, Domino, Drew, Match, Option, Passed, Phase, Record, Result, SeatView, TableSnapshot, Tile
 
 KINDS = {"went out", "blocked", "blocked draw", "drew", "passed", "cancelled"}
@@ -94,7 +95,7 @@ async def covering_seeds(tmp_path: Path) -> list[tuple[int, str]]:
 @pytest.fixture
 def i18n_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
     """Everything bot.i18n logs: a missing key or a formatting error is a warning there."""
-    with caplog.at_level(logging.WARNING, logger="bot.i18n"):
+    with caplog.at_level(logging.WARNING, logger="bot.texts.i18n"):
         yield caplog
 
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 import pytest
 from i18n_checks import leftover_english
 
-from bot import i18n
-from bot.rules_pages import EMBED_DESCRIPTION_LIMIT, PAGE_TARGET, SECTIONS, rules_pages
+from bot.texts import i18n
+from bot.texts.rules_pages import EMBED_DESCRIPTION_LIMIT, PAGE_TARGET, SECTIONS, rules_pages
 from engine import Match, Placed
 
 # The words of the seed texts (and of docs/rules.md for English) a reader must find in the rules.

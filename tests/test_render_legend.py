@@ -12,7 +12,7 @@ from PIL import Image
 from render import DEFAULT_STYLE, LEGEND_ITEMS, LEGEND_VALUES, legend_png
 
 COLORS = DEFAULT_STYLE.colors
-LOCALES = Path(__file__).resolve().parent.parent / "bot" / "locales"
+LOCALES = Path(__file__).resolve().parent.parent / "bot" / "texts" / "locales"
 
 
 def catalog(lang: str) -> dict[str, str]:

@@ -7,7 +7,10 @@ table's notices), `hand` (a player's private view and the labels of its buttons)
 touches the database or knows Discord.
 """
 
-from .hand import (
+from .help import help_text, legend_lines
+from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, partnered, started_privately
+from .narration import narrate
+from .private import (
     hand_choices,
     hand_text,
     outcome,
@@ -17,9 +20,6 @@ from .hand import (
     tile_label,
     tile_suggestion,
 )
-from .help import help_text, legend_lines
-from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, partnered, started_privately
-from .narration import narrate
 from .room import (
     history_choice,
     history_line,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..i18n import t
+from .i18n import t
 
 # In reading order: how to open, sit, see one's tiles, play, score; then where to look further.
 QUICK_START = ("help-start", "help-join", "help-hand", "help-play", "help-score", "help-more")

@@ -10,7 +10,7 @@ loanword habit (a final l, m or n, or one before a silent e, is a batchim: "Carm
 anything else (an emoji, kana, a symbol) keeps the combined form, the honest spelling when
 the sound is not known.
 
-This module imports nothing of the bot: `bot.i18n` applies it to every Korean message.
+This module imports nothing of the bot: `bot.texts.i18n` applies it to every Korean message.
 """
 
 from __future__ import annotations

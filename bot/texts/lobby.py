@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import t
-from ..tables import MAX_SEATS, Lobby, PartnerChoice, Table, TableStatus
+from ..host.tables import MAX_SEATS, Lobby, PartnerChoice, Table, TableStatus
+from .i18n import t
 from .status import scores_line
 from .words import SEPARATOR, seat_tag
 

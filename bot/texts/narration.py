@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from engine import Blocked, Domino, Drew, Event, GameOver, Passed, Placed, Result, RoundStarted, Tile
 
-from ..i18n import t
-from ..seating import Seating
+from ..host.seating import Seating
+from .i18n import t
 from .words import SEPARATOR, shown, signed
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..i18n import t
-from ..seating import Seating
+from ..host.seating import Seating
+from .i18n import t
 from .status import scores_line
 from .words import SEPARATOR, seat_tag, unescaped
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..i18n import t
+from .i18n import t
 
 if TYPE_CHECKING:
     from ..storage import PlayerStats

@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 
 from engine import TableSnapshot
 
-from ..i18n import t
-from ..seating import Seating
+from ..host.seating import Seating
+from .i18n import t
 from .words import SEPARATOR, seat_tag, shown
 
 

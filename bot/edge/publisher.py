@@ -21,9 +21,9 @@ from collections import deque
 
 import discord
 
+from ..host.tables import Post
+from .components import match_end_view, show_hand_view
 from .replies import files, record_file
-from .tables import Post
-from .views import match_end_view, show_hand_view
 
 log = logging.getLogger(__name__)
 

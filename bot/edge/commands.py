@@ -18,11 +18,11 @@ from discord import app_commands
 
 from engine import Option, Placement, Tile, parse_tile
 
-from . import texts
-from .i18n import DEFAULT, SUPPORTED, pick_locale, t
+from .. import texts
+from ..host.tables import LEVELS, Lobby, Refusal, TableStatus
+from ..texts.i18n import DEFAULT, SUPPORTED, pick_locale, t
+from .components import LobbyTurn, help_message, lobby_view, rules_message, send_hand, show_hand_view
 from .replies import Interaction, answered_publicly, defer_publicly, files, locale_of, record_file
-from .tables import LEVELS, Lobby, Refusal, TableStatus
-from .views import LobbyTurn, help_message, lobby_view, rules_message, send_hand, show_hand_view
 
 MAX_CHOICES = 25
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 from engine import Match, Placement, RulesError, Tile
 from engine.players import Level
 
-from .i18n import t
+from ..texts.i18n import t
 from .seating import Seating
 
 LEVELS = tuple(level.value for level in Level)
@@ -67,7 +67,7 @@ class Seat:
 class Table:
     """One table in one channel: the lobby, then the match.
 
-    Plain state: its `LiveTable` (bot/live_table.py) is the only writer, under its lock."""
+    Plain state: its `LiveTable` (bot/host/live_table.py) is the only writer, under its lock."""
 
     id: int
     guild_id: int | None

@@ -16,7 +16,7 @@ import contextlib
 import logging
 import random
 
-from .computer import ComputerPlayers
+from .computers import ComputerPlayers
 from .live_table import LiveTable
 from .tables import TableStatus
 

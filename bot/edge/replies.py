@@ -1,7 +1,7 @@
 """Answering an interaction safely: the one error path of every command and every button.
 
 Commands raise; the command tree's `on_error` (bot/app.py) and the buttons' guarded callback
-(bot/views.py) both hand what they caught to `answer_error`: a `Refusal` becomes an ephemeral
+(bot/edge/components.py) both hand what they caught to `answer_error`: a `Refusal` becomes an ephemeral
 sentence in the user's language; a Discord `NotFound`/`Forbidden` (a message deleted, a
 permission removed) is logged as a warning; anything else is logged once with its context and
 the user gets a short apology. The user never sees a traceback, and never "This interaction
@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, TypeAlias
 import discord
 from discord import app_commands
 
-from .i18n import pick_locale, t
-from .tables import Picture, Refusal
+from ..host.tables import Picture, Refusal
+from ..texts.i18n import pick_locale, t
 
 if TYPE_CHECKING:
     from .app import FiveUpBot

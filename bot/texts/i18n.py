@@ -1,6 +1,6 @@
 """Message catalogs (Project Fluent) for English, Korean and Spanish.
 
-Every word a player reads comes from `bot/locales/<lang>/*.ftl`; Fluent gives
+Every word a player reads comes from `bot/texts/locales/<lang>/*.ftl`; Fluent gives
 placeholders and CLDR plural rules. `t(locale, key, **params)` formats one
 message; a key missing in Korean or Spanish falls back to English (and is
 logged), so a late catalog never leaves a player without text. Korean particles written
@@ -86,7 +86,7 @@ def t(locale: object, key: str, **params: object) -> str:
         log.error("i18n: no message %r in any catalog", key)
         return key
     if lang == "ko":
-        from .texts.korean import resolve  # imported here: the text layer itself imports this module
+        from .korean import resolve  # imported here: the text layer itself imports this module
 
         text = resolve(text)
     return text

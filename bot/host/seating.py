@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine import rules
 
-from .i18n import t
+from ..texts.i18n import t
 
 _VOWELS = frozenset("aeiou")
 

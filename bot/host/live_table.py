@@ -36,9 +36,10 @@ from engine import (
     Tile,
 )
 
-from . import rows, texts
+from .. import texts
+from ..storage import NEW_TABLE_VERSION, Storage, StorageUnavailableError, TableMovedOnError
+from . import table_rows as rows
 from .pictures import Renderer
-from .storage import NEW_TABLE_VERSION, Storage, StorageUnavailableError, TableMovedOnError
 from .tables import (
     MAX_SEATS,
     MIN_PLAYERS,

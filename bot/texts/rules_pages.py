@@ -1,6 +1,6 @@
 """The complete rules, in the reader's language, cut into pages that fit an embed.
 
-The text lives in `bot/locales/<lang>/rules.ftl` (one title and one body per
+The text lives in `bot/texts/locales/<lang>/rules.ftl` (one title and one body per
 section, the same sections in every language); this module only lays it out.
 A page stays under PAGE_TARGET characters so it reads on a phone without
 endless scrolling, and never reaches Discord's embed description limit.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bot.i18n import t
+from .i18n import t
 
 # Sections in reading order; each has `rulebook-<id>-title` and `rulebook-<id>` in every catalog.
 SECTIONS = (
@@ -91,8 +91,8 @@ def _pack(blocks: list[Block], limit: int) -> list[str]:
             if length > limit and j > i + 1:
                 break
             cuts_section = j < n and blocks[j].section == blocks[j - 1].section
-            pages, cuts, longest, _ = best[j]
-            options.append((pages + 1, cuts + cuts_section, max(length, longest), j))
+            count, cuts, longest, _ = best[j]
+            options.append((count + 1, cuts + cuts_section, max(length, longest), j))
         best[i] = min(options)
     pages: list[str] = []
     i = 0

@@ -21,14 +21,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .computer import ComputerPlayers, ProcessComputer
-from .config import Config
-from .manager import Manager, new_seed
-from .pictures import PngRenderer, Renderer
+from ..config import Config
+from ..host.computers import ComputerPlayers, ProcessComputer
+from ..host.manager import Manager, new_seed
+from ..host.pictures import PngRenderer, Renderer
+from ..storage import Storage
+from .components import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 from .publisher import ChannelPublisher
 from .replies import answer_error
-from .storage import Storage
-from .views import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +165,14 @@ async def hosting(
         yield manager, publisher
 
 
+class TokenRefusedError(RuntimeError):
+    """Discord refused the token: `python -m bot` says so in one line (the token itself is never shown)."""
+
+
 async def run(config: Config) -> None:
     """`python -m bot`: run until interrupted; the token is handed to discord.py and never logged."""
     async with hosting(config) as (manager, publisher), FiveUpBot(config, manager, publisher) as bot:
-        await bot.start(config.token)
+        try:
+            await bot.start(config.token)
+        except discord.LoginFailure as e:
+            raise TokenRefusedError from e

@@ -3,9 +3,9 @@
 The commands, the buttons, the demo and the benchmark all call this façade. It opens tables
 (one per channel), finds the `LiveTable` an action is for and hands the action over, brings
 saved tables back after a restart, and answers `/five-up stats`. The work itself is elsewhere:
-a live table changes itself (bot/live_table.py), the turn clock moves computers and idle
+a live table changes itself (bot/host/live_table.py), the turn clock moves computers and idle
 players on (bot/turn_clock.py), the text layer writes every sentence (bot/texts/), and
-bot/rows.py turns stored rows into tables.
+bot/host/table_rows.py turns stored rows into tables.
 """
 
 from __future__ import annotations
@@ -18,12 +18,13 @@ from collections.abc import Callable, Sequence
 
 from engine import Match, Option, Placement, Record
 
-from . import rows, texts
-from .computer import ComputerPlayers
-from .i18n import pick_locale
+from .. import texts
+from ..storage import ChannelBusyError, FinishedRow, Storage, StorageUnavailableError
+from ..texts.i18n import pick_locale
+from . import table_rows as rows
+from .computers import ComputerPlayers
 from .live_table import LiveTable, Publisher, Services, ThreadOpener
 from .pictures import Renderer
-from .storage import ChannelBusyError, FinishedRow, Storage, StorageUnavailableError
 from .tables import (
     LEVELS,
     MAX_SEATS,

@@ -23,12 +23,13 @@ import discord
 
 from engine import Placement
 
-from . import texts
-from .i18n import t
-from .live_table import ThreadOpener
+from .. import texts
+from ..host.live_table import ThreadOpener
+from ..host.tables import Hand, Lobby, Picture, Refusal, TileChoice
+from ..texts.i18n import t
+from ..texts.rules_pages import rules_pages
+from .discord_internals import custom_id_template, take_chosen_values
 from .replies import Interaction, answer_error, files, locale_of
-from .rules_pages import rules_pages
-from .tables import Hand, Lobby, Picture, Refusal, TileChoice
 
 log = logging.getLogger(__name__)
 
@@ -540,7 +541,7 @@ async def answer_vanished_click(interaction: Interaction) -> bool:
     if not custom_id.startswith("5up:") or _on_message(interaction.message, custom_id, component_type):
         return False
     for factory in DYNAMIC_ITEMS:
-        match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+        match = custom_id_template(factory).fullmatch(custom_id)
         if match is not None:
             base: discord.ui.Item[Any] = (
                 discord.ui.Select(custom_id=custom_id)
@@ -548,7 +549,7 @@ async def answer_vanished_click(interaction: Interaction) -> bool:
                 else discord.ui.Button(custom_id=custom_id)
             )
             item = await factory.from_custom_id(interaction, base, match)
-            item._refresh_state(interaction, interaction.data)  # the values chosen in a menu, as discord.py does
+            take_chosen_values(item, interaction)  # the values chosen in a menu
             await item.callback(interaction)
             return True
     return False

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from engine import Option, Placement, Result, SeatView, Tile
 
-from ..i18n import t
-from ..seating import Seating
-from ..tables import TargetChoice, TileChoice
+from ..host.seating import Seating
+from ..host.tables import TargetChoice, TileChoice
+from .i18n import t
 from .words import shown, tile_list
 
 
