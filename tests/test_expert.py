@@ -139,7 +139,7 @@ def test_expert_avoids_cancelled_points_and_takes_the_win() -> None:
 
 
 def test_expert_is_a_level_everywhere() -> None:
-    from bot.tables import LEVELS as TABLE_LEVELS
+    from bot.host.tables import LEVELS as TABLE_LEVELS
 
     assert Level.EXPERT.value == "expert" and Level.EXPERT in LEVELS
     assert LEVELS[-1] is Level.EXPERT  # offered after hard, the strongest last
