@@ -309,7 +309,8 @@ class Layout:
         """Bring `on`'s open points up to date after a tile attached to it with `pip`."""
         number = on.low * 7 + on.high
         if on.low != on.high:
-            rest = tuple(way for way in self._ways[number] if way[0] != pip)  # a non-double end takes one tile
+            ways = self._ways[number]  # one way, or two on an opening non-double; an end takes one tile
+            rest = () if len(ways) == 1 else (ways[1],) if ways[0][0] == pip else (ways[0],)
             del self._by_pip[pip][number]
             if rest:
                 self._ways[number] = rest
