@@ -43,7 +43,7 @@ def midgame_positions(count: int, players: int) -> list[tuple[Match, int]]:
                 found.append((match.clone(keep_history=True), seat))
             o = choose(match, seat, "normal", rng=rng)
             match.place(seat, o.placement)
-            if match.phase is Phase.ROUND_OVER:  # type: ignore[comparison-overlap]  (place changes it)
+            if match.phase is Phase.ROUND_OVER:  # type: ignore[comparison-overlap]
                 match.next_round()
     return found
 
