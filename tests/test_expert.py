@@ -139,11 +139,14 @@ def test_expert_avoids_cancelled_points_and_takes_the_win() -> None:
 
 
 def test_expert_is_a_level_everywhere() -> None:
+    """The /five-up start choices and the tables' levels (the lobby, the demo) follow `Level`."""
+    from bot.edge.commands import LEVEL_CHOICES  # imported first: it loads the bot's wings in their order
     from bot.host.tables import LEVELS as TABLE_LEVELS
 
     assert Level.EXPERT.value == "expert" and Level.EXPERT in LEVELS
     assert LEVELS[-1] is Level.EXPERT  # offered after hard, the strongest last
     assert "expert" in TABLE_LEVELS
+    assert [c.value for c in LEVEL_CHOICES][-1] == "expert"
 
 
 def test_the_bench_runs_in_quick_mode() -> None:
