@@ -235,6 +235,30 @@ class Layout:
                     out[first:] = sorted(out[first:], key=lambda found: nodes[found[0].on].order)  # type: ignore[index]
         return out
 
+    def accepts_any_after(self, tile: Tile, on: Tile | None, tiles: list[Tile] | tuple[Tile, ...]) -> bool:
+        """Whether some tile of `tiles` (other than `tile`) could be placed once `tile` is placed on `on`,
+        worked out without placing it: the pip values open then are those open now, less the point `tile`
+        covers when nothing else offers that value, plus the free half `tile` shows. (What tells a block
+        at the end of a line, in perft.)"""
+        if not self.nodes:
+            values = {tile.low, tile.high}
+        else:
+            _, pip, _ = self._resolve(tile, on)
+            assert on is not None
+            values = {p for p, offering in enumerate(self._by_pip) if offering}
+            if len(self._by_pip[pip]) == 1 and not self._offers_after_attach(on):
+                values.discard(pip)
+            values.add(tile.other(pip))  # a non-double shows its other half; a double its own pip
+        return any((t.low in values or t.high in values) and t is not tile for t in tiles)
+
+    def _offers_after_attach(self, on: Tile) -> bool:
+        """Whether the table tile `on` still has an open point once one more tile attaches to it: a spinner
+        has four points (three once attached by one of them), a non-double end takes one tile."""
+        if on.low != on.high:
+            return False
+        node = self.nodes[on]
+        return len(node.children) + 1 < (4 if node.slot is None else 3)
+
     def total_after(self, tile: Tile, on: Tile | None) -> int:
         """The end total the placement would give, without making it."""
         if not self.nodes:

@@ -52,8 +52,9 @@ def perft(match: Match, depth: int) -> list[Counts]:
 
     Each option's points and result are what its `place` event will say (the options are
     the placements offered to players, with their outcome). A placement is made on a clone only
-    when the line goes on, or to learn whether it blocks the round; one that goes out or reaches
-    the target exactly ends the round without being made."""
+    when the line goes on; one that goes out or reaches the target exactly ends the round without
+    being made, and the last placement of a line is asked of the layout whether it blocks the round
+    (no tile left outside the table would fit)."""
     if match.phase is not Phase.PLAYING:
         raise ValueError("no round is being played: there is nothing to count")
     if depth < 1:
@@ -71,6 +72,8 @@ def _walk(match: Match, counts: list[Counts], k: int) -> None:
     here.nodes += len(options)
     deeper = k + 1 < len(counts)
     need = TARGET_RAW - match.scores[match.seat_sides[seat]]
+    layout = match.layout
+    outside = [t for hand in match.hands for t in hand] + list(match.boneyard[match.drawn :])
     for o in options:
         result = o.result
         here.points += o.points
@@ -82,11 +85,15 @@ def _walk(match: Match, counts: list[Counts], k: int) -> None:
         elif result is Result.SETTLED:  # the seat's last tile: a domino
             here.ended += 1
             continue
+        if not deeper:  # the line's last placement: it ends the round only by a block
+            if not layout.accepts_any_after(o.tile, o.on, outside):
+                here.ended += 1
+            continue
         child = match.clone()
         child.place(seat, o.placement)
         if child.phase is not Phase.PLAYING:  # a block
             here.ended += 1
-        elif deeper:
+        else:
             _walk(child, counts, k + 1)
 
 

@@ -8,13 +8,17 @@ with its end total (worked out again from scratch on a copy), and what a tile fi
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import ALL_TILES, Layout, Match, Phase, Slot, Tile, placement
+from engine import ALL_TILES, Layout, Match, Phase, Placement, Slot, Tile, placement
 from engine.layout import PointState
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def open_points_from_the_tree(layout: Layout) -> dict[Tile, tuple[int, ...]]:
@@ -102,3 +106,51 @@ def test_a_copy_keeps_its_own_index() -> None:
     assert (dict(layout.open_pips), layout.total, layout.open_values()) == before
     check(layout, outside)
     check(copy, [t for t in outside if t is not fitting])
+
+
+def fits_after_by_placing(layout: Layout, t: Tile, on: Tile | None, tiles: list[Tile]) -> bool:
+    after = layout.copy()
+    after.place(t, on)
+    return after.accepts_any([x for x in tiles if x is not t])
+
+
+def check_fits_after(match: Match) -> tuple[int, int]:
+    """`accepts_any_after` for every option now, against placing it on a copy: with every tile outside the
+    table, and with each single tile. Returns how many answers were yes and no."""
+    layout = match.layout
+    outside = [t for t in ALL_TILES if t not in layout]
+    yes = no = 0
+    for o in match.options():
+        for tiles in [outside, *([t] for t in outside)]:
+            quick = layout.accepts_any_after(o.tile, o.on, tiles)
+            assert quick == fits_after_by_placing(layout, o.tile, o.on, tiles), (str(o.placement), tiles)
+            yes, no = yes + quick, no + (not quick)
+    return yes, no
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=2, max_value=4), st.integers(min_value=0, max_value=10**6))
+def test_what_fits_after_a_placement_is_what_placing_it_says(players: int, seed: int) -> None:
+    match = Match.new(players, f"fits-after/{seed}")
+    rng = random.Random(seed)
+    while match.phase is Phase.PLAYING:
+        check_fits_after(match)
+        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+
+
+def test_fits_after_says_no_where_a_round_blocks() -> None:
+    """The block fixtures cut before their blocking placement: there nothing fits afterwards, and the
+    quick answer says so (the test above can tell a wrong yes)."""
+    records = sorted((ROOT / "tests" / "data" / "records").glob("block-*.record.json"))
+    assert len(records) >= 3
+    for path in records:
+        data = json.loads(path.read_text())
+        last = data["rounds"][-1]
+        blocking = Placement.parse(last["plays"][-1]["tile"] + "@" + last["plays"][-1]["on"])
+        last["plays"] = last["plays"][:-1]
+        match = Match.replay(data)
+        outside = [t for hand in match.hands for t in hand] + list(match.boneyard[match.drawn :])
+        assert not match.layout.accepts_any_after(blocking.tile, blocking.on, outside), path.name
+        check_fits_after(match)
+        match.place(match.turn, blocking)  # type: ignore[arg-type]
+        assert match.finished_round is not None and match.finished_round.ending.event == "block"
