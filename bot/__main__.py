@@ -3,7 +3,8 @@
 Exit status: 0 after a clean stop; 2 when a setting is missing or refused (the token, a value in
 `.env`); 3 when the database cannot be used as it is (not SQLite, damaged, written by a newer
 bot, a PostgreSQL server out of reach or refusing): the line names the file or server and what
-to do, and the file is left exactly as it was."""
+to do, and the file is left exactly as it was; 4 when Discord cannot be reached (no network, DNS,
+a firewall): a temporary failure, so a supervisor may start it again after a wait."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from .texts.i18n import t
 if TYPE_CHECKING:
     from .storage import StorageOpenError
 
+DISCORD_UNREACHABLE = 4  # a temporary failure: the supervisor may start the bot again later
+
 
 def main() -> int:
     try:
@@ -31,7 +34,8 @@ def main() -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr
     )
-    from .edge.app import TokenRefusedError, run  # only now: the no-token path above stays fast and quiet
+    # only now: the no-token path above stays fast and quiet
+    from .edge.app import DiscordUnreachableError, TokenRefusedError, run
     from .storage import StorageOpenError
 
     try:
@@ -42,6 +46,9 @@ def main() -> int:
     except StorageOpenError as e:
         print(database_problem(e), file=sys.stderr)
         return 3
+    except DiscordUnreachableError as e:
+        print(t("en", "cli-discord-unreachable", detail=str(e), status=DISCORD_UNREACHABLE), file=sys.stderr)
+        return DISCORD_UNREACHABLE
     except KeyboardInterrupt:
         pass
     return 0

@@ -15,7 +15,8 @@ from .events import Award, Blocked, Domino, Drew, Event, GameOver, LotDraw, Pass
 from .layout import Layout, PlacedTile, Point, PointState, Slot
 from .match import Match, draw_lot
 from .placement import Placement, placement
-from .record import FORMAT, Play, Record, RoundRecord
+from .record import FORMAT, Play, Record, RoundRecord, format_ended_at
+from .review import Judged, MatchReview, SeatReview, review
 from .rounds import FinishedRound
 from .rules import HAND_SIZE, TARGET, TARGET_RAW, displayed, points_for, round_to_five, side_of
 from .tiles import ALL_TILES, Tile, hand_pips, parse_tile, tile
@@ -36,10 +37,12 @@ __all__ = [
     "FinishedRound",
     "GameOver",
     "IllegalMoveError",
+    "Judged",
     "Layout",
     "LotDraw",
     "Match",
     "MatchOverError",
+    "MatchReview",
     "MustPlayDrawnTileError",
     "NotYourTurnError",
     "Option",
@@ -58,6 +61,7 @@ __all__ = [
     "RoundRecord",
     "RoundStarted",
     "RulesError",
+    "SeatReview",
     "SeatView",
     "Slot",
     "TableSnapshot",
@@ -65,10 +69,12 @@ __all__ = [
     "TileNotInHandError",
     "displayed",
     "draw_lot",
+    "format_ended_at",
     "hand_pips",
     "parse_tile",
     "placement",
     "points_for",
+    "review",
     "round_to_five",
     "side_of",
     "tile",

@@ -1,4 +1,5 @@
-"""Game records (docs/record-format.md): the deals and the placements, nothing else.
+"""Game records (docs/record-format.md): the deals and the placements, and optionally who sat
+where (`names`) and when the match ended (`ended_at`), which no rule reads.
 
 Reading checks the shape of the record and spells tiles canonically; whether
 the deals and plays obey the rules is checked by replaying them (`Match`).
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from .errors import RecordError
@@ -15,6 +17,7 @@ from .placement import Placement, placement
 from .tiles import Tile, parse_tile
 
 FORMAT = "exact61-record/1"
+ENDED_AT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # a UTC moment to the second: "2026-12-01T16:00:00Z"
 
 
 class Play(NamedTuple):
@@ -64,6 +67,8 @@ class RoundRecord:
 class Record:
     players: int
     rounds: list[RoundRecord] = field(default_factory=list)
+    names: list[str] | None = None  # the players' names as shown at the table, one per seat (optional)
+    ended_at: str | None = None  # when the match ended, UTC, in ENDED_AT_FORMAT (optional)
 
     @property
     def placements(self) -> int:
@@ -71,10 +76,17 @@ class Record:
         return sum(len(r.plays) for r in self.rounds)
 
     def copy(self) -> Record:
-        return Record(self.players, [r.copy() for r in self.rounds])
+        names = None if self.names is None else list(self.names)
+        return Record(self.players, [r.copy() for r in self.rounds], names, self.ended_at)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "players": self.players, "rounds": [r.to_json() for r in self.rounds]}
+        out: dict[str, Any] = {"format": FORMAT, "players": self.players}
+        if self.names is not None:
+            out["names"] = list(self.names)
+        if self.ended_at is not None:
+            out["ended_at"] = self.ended_at
+        out["rounds"] = [r.to_json() for r in self.rounds]
+        return out
 
     def dumps(self, indent: int | None = None) -> str:
         return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
@@ -86,7 +98,8 @@ class Record:
     @classmethod
     def from_json(cls, data: object) -> Record:
         players, rounds = read_header(data)
-        out = cls(players)
+        assert isinstance(data, dict)  # read_header said so
+        out = cls(players, names=read_names(data, players), ended_at=read_ended_at(data))
         for i, rnd in enumerate(rounds):
             leader, hands, boneyard = read_deal(rnd, i)
             plays = [read_play(p, f"round {i}, play {j}") for j, p in enumerate(round_plays(rnd, i))]
@@ -106,7 +119,7 @@ def load_json(text: str | bytes) -> object:
 
 
 def read_header(data: object) -> tuple[int, list[object]]:
-    """The number of players and the raw rounds."""
+    """The number of players and the raw rounds (the optional `names` and `ended_at` checked, not returned)."""
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object")
     if data.get("format") != FORMAT:
@@ -114,10 +127,41 @@ def read_header(data: object) -> tuple[int, list[object]]:
     players = data.get("players")
     if type(players) is not int or players not in (2, 3, 4):
         raise RecordError(f"players must be 2, 3 or 4, not {players!r}")
+    read_names(data, players)  # optional, but well formed when present
+    read_ended_at(data)
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
         raise RecordError("rounds must be a list")
     return players, rounds
+
+
+def read_names(data: dict[str, Any], players: int) -> list[str] | None:
+    """The optional `names`: one string per seat."""
+    names = data.get("names")
+    if names is None:
+        return None
+    if not isinstance(names, list) or len(names) != players or not all(isinstance(n, str) for n in names):
+        raise RecordError(f"names must be a list of {players} strings, one per seat, not {names!r}")
+    return list(names)
+
+
+def read_ended_at(data: dict[str, Any]) -> str | None:
+    """The optional `ended_at`: a UTC date and time to the second, "2026-12-01T16:00:00Z"."""
+    ended_at = data.get("ended_at")
+    if ended_at is None:
+        return None
+    try:
+        if not isinstance(ended_at, str):
+            raise ValueError
+        datetime.strptime(ended_at, ENDED_AT_FORMAT)
+    except ValueError:
+        raise RecordError(f'ended_at must be a UTC time such as "2026-12-01T16:00:00Z", not {ended_at!r}') from None
+    return ended_at
+
+
+def format_ended_at(timestamp: float) -> str:
+    """A moment (seconds since the epoch) as a record's `ended_at`."""
+    return datetime.fromtimestamp(int(timestamp), UTC).strftime(ENDED_AT_FORMAT)
 
 
 def read_deal(data: object, index: int) -> tuple[int, list[list[Tile]], list[Tile]]:

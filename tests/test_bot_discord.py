@@ -184,7 +184,11 @@ async def test_whole_matches_through_discord(tmp_path: Path, players: int) -> No
         steps = await play_to_the_end(w, table, random.Random(players))
         assert table.status is TableStatus.OVER and steps > 10
         final = w.public()[-1]
-        assert "exactly 61" in final.content and final.custom_ids() == [f"5up:rematch:{table.id}"]
+        assert "exactly 61" in final.content and final.custom_ids() == [
+            f"5up:rematch:{table.id}",
+            f"5up:replay:{table.id}:0",
+            f"5up:review:{table.id}",
+        ]
         assert [a.filename for a in final.attachments] == ["table.png", "record.json"]
         # one message per placement, each with both pictures and (until the end) "Show my hand"
         placed = [m for m in w.public() if " placed " in m.content or " opened with " in m.content]
@@ -225,7 +229,7 @@ async def test_a_restart_keeps_the_match_and_its_buttons(tmp_path: Path) -> None
         assert again.move_no == move + 1
         board = await w.fake.slash(mover, w.channel, "five-up board")
         assert [a.filename for a in board.last_reply.attachments] == ["table.png"]
-        assert not board.last_reply.ephemeral and "Tiles in hand:" in board.last_reply.content
+        assert board.last_reply.ephemeral and "Tiles in hand:" in board.last_reply.content  # the asker's alone
         score = await w.fake.slash(mover, w.channel, "five-up score")
         assert [a.filename for a in score.last_reply.attachments] == ["scoresheet.png"]
         w.check_privacy(again)

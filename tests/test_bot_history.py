@@ -35,16 +35,16 @@ async def test_rematch_the_same_seats_after_a_restart(tmp_path: Path) -> None:
         old = await s.bot.manager.storage.finished_match(old_id)
         await s.restart()  # the Rematch button outlives the process that made it
         final = s.fake.last_message(thread_id)
-        assert final.custom_ids() == [f"5up:rematch:{old_id}"]
+        assert final.custom_ids() == [f"5up:rematch:{old_id}", f"5up:replay:{old_id}:0", f"5up:review:{old_id}"]
 
         stranger = await s.fake.click(cy, final, f"5up:rematch:{old_id}")
         assert stranger.last_reply.ephemeral and stranger.last_reply.content == t("ko", "error-not-seated")
-        assert s.bot.manager.table_in(thread_id) is None
+        assert s.bot.manager.table_in(thread_id) is None and s.bot.manager.table_in(s.games.id) is None
 
         asked = await s.fake.click(bo, final, f"5up:rematch:{old_id}")  # not the host: anyone who played
         assert asked.ok
-        lobby = s.fake.last_message(thread_id)
-        table = s.bot.manager.table_in(thread_id)
+        lobby = s.fake.last_message(s.games)  # in the channel where the match was started
+        table = s.bot.manager.table_in(s.games.id)
         assert table is not None and table.status is TableStatus.LOBBY and table.id != old_id
         assert table.host_id == ana.id == old.host_id  # the old host hosts again
         assert [(x.user_id, x.name) for x in table.seats] == [(x.user_id, x.name) for x in old.seats]
@@ -53,7 +53,9 @@ async def test_rematch_the_same_seats_after_a_restart(tmp_path: Path) -> None:
         assert t("en", "lobby-rematch") in lobby.content
         assert lobby.custom_ids() == [f"5up:lobby:{table.id}:{a}" for a in ("join", "leave", "start", "cancel")]
         note = next(m for m in asked.messages if m.ephemeral)
-        assert note.content == t("es", "rematch-opened", host="player0")
+        assert note.content == t("es", "rematch-opened", host="player0", channel=f"<#{s.games.id}>")
+        link = f"https://discord.com/channels/{s.fake.guild().id}/{s.games.id}/{lobby.id}"
+        assert link in s.fake.last_message(thread_id).content  # the old thread's last word links to it
 
         again = await s.fake.click(ana, final, f"5up:rematch:{old_id}")  # one new lobby at a time
         assert again.last_reply.ephemeral and "already has a Five Up table" in again.last_reply.content
@@ -65,9 +67,9 @@ async def test_rematch_the_same_seats_after_a_restart(tmp_path: Path) -> None:
         assert refused.last_reply.ephemeral and table.status is TableStatus.LOBBY
         await s.fake.click(ana, lobby, f"5up:lobby:{table.id}:start")
         assert table.status is TableStatus.PLAYING
-        # a thread cannot hold a thread: the rematch plays on where the last match ended
-        assert table.thread_id is None and table.room == thread_id
-        assert s.fake.last_message(thread_id).custom_ids() == [f"5up:hand:{table.id}"]
+        # the rematch plays in a thread of its own, made on its lobby in the channel
+        assert table.thread_id == lobby.id != thread_id and table.room == lobby.id
+        assert s.fake.last_message(table.thread_id).custom_ids() == [f"5up:hand:{table.id}"]
         s.fake.assert_clean()
 
 

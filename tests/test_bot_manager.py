@@ -15,7 +15,7 @@ from test_bot_helpers import CHANNEL, GUILD, PNG, assert_private, open_table, pi
 from bot.edge.commands import _placement as placement_asked
 from bot.host.tables import PostKind, Refusal, TableStatus
 from bot.storage import SeatRow, Storage
-from bot.texts import lobby_message
+from bot.texts import forced_draws, lobby_message, seat_tag
 from engine import GameOver, Match, Phase, Placement, Record
 
 
@@ -383,7 +383,7 @@ async def test_the_drawer_alone_sees_the_tiles_drawn(tmp_path: Path) -> None:
             match = table.match
             seat = match.turn
             user = table.seats[seat].user_id
-            if "drew" in recorder.posts[-1].text:
+            if forced_draws(match.events, seat):  # the player to move has just drawn
                 break
             option = pick(match.options(seat), rng)
             await manager.play(channel_id=CHANNEL, user_id=user, placement=option.placement, locale="en")
@@ -395,10 +395,18 @@ async def test_the_drawer_alone_sees_the_tiles_drawn(tmp_path: Path) -> None:
         hand = await manager.hand(channel_id=CHANNEL, user_id=table.seats[drawer].user_id, locale="en", picture=False)
         drawn_line = next(line for line in hand.text.splitlines() if line.startswith("You drew "))
         drawn = drawn_line.removeprefix("You drew ").rstrip(".").split(" · ")
-        assert all(x not in public for x in drawn) and f"**{table.seats[drawer].name}** drew" in public
+        assert all(x not in public for x in drawn)
         assert f"You must place {drawn[-1]}, the tile you drew." in hand.text
         assert [c.tile for c in hand.choices] == [match.must_play]
         assert_private(recorder)
+        # placed: the public line tells how many were drawn with the placement, never which
+        (choice,) = hand.choices
+        user = table.seats[drawer].user_id
+        await manager.play(channel_id=CHANNEL, user_id=user, placement=choice.targets[0].placement, locale="en")
+        told = recorder.posts[-1].text.splitlines()[0]
+        count = "a tile" if len(drawn) == 1 else f"{len(drawn)} tiles"
+        assert told.startswith(f"{seat_tag(drawer)} {table.seats[drawer].name} drew {count} and placed {drawn[-1]}")
+        assert all(x not in told for x in drawn[:-1])
 
 
 async def test_a_drawing_failure_costs_the_pictures_not_the_move(

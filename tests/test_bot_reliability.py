@@ -150,7 +150,8 @@ async def test_board_or_score_racing_end_refuses_privately(tmp_path: Path) -> No
         for attempt in range(16):
             table = await w.start_table([ana, bo])
             command = "five-up score" if attempt % 2 else "five-up board"
-            looking = asyncio.ensure_future(w.fake.slash(bo, w.channel, command, settle=False))
+            # public: the answer that could leave a public "thinking…" behind (a private one never can)
+            looking = asyncio.ensure_future(w.fake.slash(bo, w.channel, command, public=True, settle=False))
             await asyncio.sleep(rng.uniform(0, 0.03))
             ending = asyncio.ensure_future(w.fake.slash(ana, w.channel, "five-up end", settle=False))
             board, end = await asyncio.gather(looking, ending)

@@ -34,7 +34,7 @@ async def board_picture(w: World, table: Table) -> bytes:
     user = w.user_at(table, 0)
     board = await w.fake.slash(user, w.channel, "five-up board")
     reply = board.last_reply
-    assert board.ok and reply is not None and not reply.ephemeral
+    assert board.ok and reply is not None and reply.ephemeral  # /five-up board answers the asker alone
     (picture,) = reply.attachments
     assert picture.filename == "table.png"
     return picture.data

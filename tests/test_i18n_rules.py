@@ -24,10 +24,10 @@ TERMS = {
     ],
     "ko": [
         "스피너", "표시 점수", "원점수", "남은 타일 더미", "선공자", "라운드", "정산", "막힘", "파트너", "조",
-        "중립적인 추첨", "갈래", "직선", "말단", "안쪽", "반올림", "무승부", "끝 합계", "점수 사건", "305",
+        "중립적인 추첨", "갈래", "직선", "말단", "안쪽", "반올림", "무승부", "끝 합계", "득점", "305",
     ],
     "es": [
-        "doble de ramificación", "puntos mostrados", "puntos brutos", "montón de robo", "quien abre", "ronda",
+        "doble de ramificación", "puntos mostrados", "puntos brutos", "montón de robo", "quién abre", "ronda",
         "liquidación", "bloqueo", "compañero", "pareja", "sorteo neutral", "rama", "línea", "terminal", "interno",
         "múltiplo de 5 más cercano", "empate", "305",
     ],

@@ -8,6 +8,8 @@ edge imports it, storage imports no other wing, and no two files share a name wi
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -83,3 +85,27 @@ def test_no_two_files_share_a_name_with_different_meanings() -> None:
                 places[path.name].append(path.relative_to(ROOT).as_posix())
     twice = {name: where for name, where in places.items() if len(where) > 1}
     assert not twice, f"one name, several files: {twice}"
+
+
+def test_every_module_of_the_bot_imports_first_on_its_own() -> None:
+    """Whichever module a tool or a test imports first, the wings load (no import cycle bites)."""
+    modules = sorted(
+        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for p in BOT.rglob("*.py")
+        if p.name != "__main__.py"
+    )
+    script = (
+        "import importlib, sys\n"
+        "failed = []\n"
+        f"for name in {modules!r}:\n"
+        "    for loaded in [m for m in sys.modules if m == 'bot' or m.startswith('bot.')]:\n"
+        "        del sys.modules[loaded]\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "    except Exception as e:\n"
+        "        failed.append(f'{name}: {e!r}')\n"
+        "print('\\n'.join(failed))\n"
+        "sys.exit(1 if failed else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr

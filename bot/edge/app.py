@@ -17,6 +17,7 @@ import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -28,6 +29,7 @@ from ..host.pictures import PngRenderer, Renderer
 from ..storage import Storage
 from .components import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 from .publisher import ChannelPublisher
+from .replay_buttons import REPLAY_ITEMS
 from .replies import answer_error
 
 log = logging.getLogger(__name__)
@@ -54,6 +56,16 @@ def _late_autocomplete(record: logging.LogRecord) -> bool:
     return True
 
 
+def _no_voice_warnings() -> None:
+    """The bot uses no voice: discord.py's start-up warnings that PyNaCl and davey (voice
+    libraries) are missing say nothing to whoever runs it. discord.py warns once per process,
+    when these flags of its VoiceClient are set; clearing them before the client is made is
+    its own way to stay quiet (the flags exist only in versions that warn)."""
+    for flag in ("warn_nacl", "warn_dave"):
+        if getattr(discord.VoiceClient, flag, False):
+            setattr(discord.VoiceClient, flag, False)
+
+
 class FiveUpTree(app_commands.CommandTree):
     """Every command's errors, whether raised by its body, a check or an argument, take the one error path."""
 
@@ -71,6 +83,7 @@ class FiveUpBot(commands.AutoShardedBot):
             shards["shard_count"] = config.shard_count
         if config.shard_ids is not None:
             shards["shard_ids"] = list(config.shard_ids)
+        _no_voice_warnings()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
@@ -90,7 +103,7 @@ class FiveUpBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         from .commands import FiveUpCommands  # reads the English catalog: the descriptions are its text
 
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *REPLAY_ITEMS)
         self.tree.add_command(FiveUpCommands())
         try:
             from .translator import FluentTranslator
@@ -115,7 +128,7 @@ class FiveUpBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on a button its message no longer shows is answered too (see `answer_vanished_click`)."""
-        await answer_vanished_click(interaction)
+        await answer_vanished_click(interaction, (*DYNAMIC_ITEMS, *REPLAY_ITEMS))
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s), %d shard(s)", self.user, len(self.guilds), self.shard_count or 1)
@@ -169,6 +182,10 @@ class TokenRefusedError(RuntimeError):
     """Discord refused the token: `python -m bot` says so in one line (the token itself is never shown)."""
 
 
+class DiscordUnreachableError(RuntimeError):
+    """Discord could not be reached (no network, DNS, a firewall): `python -m bot` says so in one line."""
+
+
 async def run(config: Config) -> None:
     """`python -m bot`: run until interrupted; the token is handed to discord.py and never logged."""
     async with hosting(config) as (manager, publisher), FiveUpBot(config, manager, publisher) as bot:
@@ -176,3 +193,6 @@ async def run(config: Config) -> None:
             await bot.start(config.token)
         except discord.LoginFailure as e:
             raise TokenRefusedError from e
+        except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as e:
+            detail = " ".join(str(e).split())[:200] or type(e).__name__  # one line, whatever aiohttp said
+            raise DiscordUnreachableError(detail) from e

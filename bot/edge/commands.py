@@ -19,9 +19,11 @@ from discord import app_commands
 from engine import Option, Placement, Tile, parse_tile
 
 from .. import texts
+from ..host.replay_desk import desk_of
 from ..host.tables import LEVELS, Lobby, Refusal, TableStatus
 from ..texts.i18n import DEFAULT, SUPPORTED, pick_locale, t
 from .components import LobbyTurn, help_message, lobby_view, rules_message, send_hand, show_hand_view
+from .replay_buttons import history_view, open_viewer, send_animation, send_review
 from .replies import Interaction, answered_publicly, defer_publicly, files, locale_of, record_file
 
 MAX_CHOICES = 25
@@ -39,7 +41,7 @@ PING_CHOICES = [app_commands.Choice(name=described(f"choice-ping-{x}"), value=x)
 
 class FiveUpCommands(app_commands.Group):
     """`/five-up start | join | leave | hand | play | board | score | rules | help | end | stats | history
-    | settings`."""
+    | replay | review | settings`."""
 
     def __init__(self) -> None:
         super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
@@ -161,12 +163,14 @@ class FiveUpCommands(app_commands.Group):
     # -- looking ---------------------------------------------------------------
 
     @app_commands.command(name="board", description=described("cmd-board"))
-    async def board(self, interaction: Interaction) -> None:
-        await _repost(interaction, scoresheet_only=False)
+    @app_commands.describe(public=described("cmd-public"))
+    async def board(self, interaction: Interaction, public: bool = False) -> None:
+        await _repost(interaction, scoresheet_only=False, public=public)
 
     @app_commands.command(name="score", description=described("cmd-score"))
-    async def score(self, interaction: Interaction) -> None:
-        await _repost(interaction, scoresheet_only=True)
+    @app_commands.describe(public=described("cmd-public"))
+    async def score(self, interaction: Interaction, public: bool = False) -> None:
+        await _repost(interaction, scoresheet_only=True, public=public)
 
     @app_commands.command(name="rules", description=described("cmd-rules"))
     async def rules(self, interaction: Interaction) -> None:
@@ -196,11 +200,17 @@ class FiveUpCommands(app_commands.Group):
         locale = locale_of(interaction)
         if match is None:
             text = await manager.history(guild_id=interaction.guild_id, locale=locale)
-            await interaction.response.send_message(texts.clip(text), ephemeral=True)
+            listed = [
+                table_id for table_id, _ in await manager.history_choices(guild_id=interaction.guild_id, locale=locale)
+            ]
+            view = history_view(listed, locale)  # a Replay button per match listed
+            await interaction.response.send_message(texts.clip(text), view=view, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # a replay and a picture to draw
         text, record, pictures = await manager.finished(guild_id=interaction.guild_id, table_id=match, locale=locale)
-        await interaction.followup.send(texts.clip(text), files=[record_file(record), *files(pictures)], ephemeral=True)
+        attached = [record_file(record), *files(pictures)]
+        view = history_view([match], locale)
+        await interaction.followup.send(texts.clip(text), files=attached, view=view, ephemeral=True)
 
     @history.autocomplete("match")
     async def match_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -213,6 +223,53 @@ class FiveUpCommands(app_commands.Group):
             for table_id, label in found
             if not wanted or wanted in label.casefold()
         ][:MAX_CHOICES]
+
+    @app_commands.command(name="replay", description=described("cmd-replay"))
+    @app_commands.describe(
+        match=described("cmd-replay-match"),
+        animated=described("cmd-replay-animated"),
+        round_=described("cmd-replay-round"),
+    )
+    @app_commands.rename(round_="round")
+    async def replay(
+        self,
+        interaction: Interaction,
+        match: app_commands.Range[int, 1],
+        animated: bool = False,
+        round_: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        """A match step by step, privately (a match being played: up to now, public parts only); with
+        `animated`, one round as an animated picture."""
+        round_number = None if round_ is None else round_ - 1
+        if animated:
+            await send_animation(interaction, match, round_number)
+        else:
+            await open_viewer(interaction, match, 0, round_number=round_number)
+
+    @replay.autocomplete("match")
+    async def replay_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await desk_of(interaction.client.manager).choices(
+            guild_id=interaction.guild_id, locale=locale_of(interaction)
+        )
+        return _matching(found, current)
+
+    @app_commands.command(name="review", description=described("cmd-review"))
+    @app_commands.describe(match=described("cmd-review-match"), seat=described("cmd-review-seat"))
+    async def review(
+        self,
+        interaction: Interaction,
+        match: app_commands.Range[int, 1],
+        seat: app_commands.Range[int, 1, 4] | None = None,
+    ) -> None:
+        """The points missed in a finished match: the asker's own, or any seat's (computers' too)."""
+        await send_review(interaction, match, None if seat is None else seat - 1)
+
+    @review.autocomplete("match")
+    async def review_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await interaction.client.manager.history_choices(
+            guild_id=interaction.guild_id, locale=locale_of(interaction)
+        )
+        return _matching(found, current)
 
     @app_commands.command(name="settings", description=described("cmd-settings"))
     @app_commands.describe(ping=described("cmd-settings-ping"))
@@ -248,6 +305,16 @@ def table_language(guild_locale: object, host_locale: object) -> str:
     if guild != DEFAULT:
         return guild
     return pick_locale(host_locale)
+
+
+def _matching(found: list[tuple[int, str]], current: str) -> list[app_commands.Choice[int]]:
+    """The matches whose label holds what was typed so far ("#12", a name), in the order found."""
+    wanted = current.strip().lstrip("#").casefold()
+    return [
+        app_commands.Choice(name=label, value=table_id)
+        for table_id, label in found
+        if not wanted or wanted in label.casefold()
+    ][:MAX_CHOICES]
 
 
 def _placement(tile: str, on: str | None) -> Placement:
@@ -296,8 +363,9 @@ async def _refresh_lobby(interaction: Interaction, lobby: Lobby) -> None:
         pass  # the lobby message was deleted: the seats are saved all the same
 
 
-async def _repost(interaction: Interaction, *, scoresheet_only: bool) -> None:
-    """The table's latest pictures again, publicly (a refusal stays private)."""
+async def _repost(interaction: Interaction, *, scoresheet_only: bool, public: bool) -> None:
+    """The table's latest pictures again: to the asker alone, so the match's thread keeps only the
+    match, or to everyone when they asked for `public` (a refusal stays private either way)."""
     manager = interaction.client.manager
     channel = _channel(interaction)
     table = manager.table_in(channel)
@@ -305,12 +373,17 @@ async def _repost(interaction: Interaction, *, scoresheet_only: bool) -> None:
         raise Refusal("no-table")
     if table.status is not TableStatus.PLAYING:
         raise Refusal("not-started")
-    await defer_publicly(interaction)  # a refusal from here on (the table ended meanwhile) still stays private
+    if public:
+        await defer_publicly(interaction)  # a refusal from here on (the table ended meanwhile) still stays private
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     post = await manager.board(channel_id=channel, scoresheet_only=scoresheet_only)
     await interaction.followup.send(
         post.text,
         files=files(post.pictures),
         view=show_hand_view(post.table_id, post.lang),
         allowed_mentions=discord.AllowedMentions.none(),
+        ephemeral=not public,
     )
-    answered_publicly(interaction)
+    if public:
+        answered_publicly(interaction)

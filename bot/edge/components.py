@@ -39,6 +39,7 @@ FIELDS: dict[str, tuple[str, bool]] = {
     "table_id": (r"\d+", True),
     "move_no": (r"\d+", True),
     "page": (r"\d+", True),
+    "step": (r"\d+", True),  # a placement's number in a match, for the replay (bot/edge/replay_buttons.py)
     "action": (r"\w+", False),
     "tile": (TILE, False),
     "placement": (rf"{TILE}(?:@{TILE})?", False),  # engine.Placement's notation: "3-5@1-3", or "3-5" opening
@@ -324,27 +325,38 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
         self.table_id = table_id
 
     async def clicked(self, interaction: Interaction) -> None:
+        """The new lobby goes to the channel the match was started in; the old match's room (its
+        thread) gets a last message linking to it, and the asker a private word on who starts it."""
         if interaction.channel_id is None:
             raise Refusal("guild-only")
         manager = interaction.client.manager
-        lobby = await manager.rematch(
-            table_id=self.table_id,
-            user_id=interaction.user.id,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+        lobby, channel_id = await manager.rematch(
+            table_id=self.table_id, user_id=interaction.user.id, guild_id=interaction.guild_id
         )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        client, guild_id = interaction.client, interaction.guild_id
         note = texts.rematch_note(lobby.lang)
-        await interaction.response.send_message(f"{lobby.text}\n{note}", view=lobby_view(lobby))
-        message = await interaction.original_response()
+        channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
+        view = lobby_view(lobby)  # a new lobby is open: it has its buttons
+        text = f"{lobby.text}\n{note}"
+        message = await (channel.send(text) if view is None else channel.send(text, view=view))
         await manager.set_lobby_message(lobby.table_id, message.id)
-        table = manager.table_in(interaction.channel_id)
+        if channel_id != interaction.channel_id:  # played in its thread: the thread's last word points to the lobby
+            room = client.get_partial_messageable(interaction.channel_id, guild_id=guild_id)
+            await room.send(texts.rematch_link(lobby.lang, message.jump_url))
+        table = manager.table_in(channel_id)
         host = table.host_name() if table is not None else "?"
-        await interaction.followup.send(texts.rematch_opened(locale_of(interaction), host), ephemeral=True)
+        await interaction.followup.send(texts.rematch_opened(locale_of(interaction), host, channel_id), ephemeral=True)
 
 
 def match_end_view(table_id: int, lang: str) -> discord.ui.View:
+    """Rematch, then Replay and Review (bot/edge/replay_buttons.py, built on the buttons above)."""
+    from .replay_buttons import match_end_items
+
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(table_id=table_id, label=t(lang, "button-rematch")))
+    for item in match_end_items(table_id, lang):
+        view.add_item(item)
     return view
 
 
@@ -523,7 +535,9 @@ DYNAMIC_ITEMS = (
 # -- a click on a button the message no longer shows ------------------------------------------
 
 
-async def answer_vanished_click(interaction: Interaction) -> bool:
+async def answer_vanished_click(
+    interaction: Interaction, factories: Sequence[type[GameButton] | type[GameSelect]] = DYNAMIC_ITEMS
+) -> bool:
     """Answer a click on one of our buttons that is no longer on its message; False if it is not one.
 
     Discord sends a click with the message as it is now. discord.py rebuilds the clicked item
@@ -533,14 +547,15 @@ async def answer_vanished_click(interaction: Interaction) -> bool:
     discord.py will have dropped it (one of our custom_ids, not on the message), the button is
     rebuilt from its custom_id and clicked through the same guarded path, and the game manager
     answers as it would (already started, out of date) without a second effect. A button still
-    on the message is left to discord.py, so no click is handled twice."""
+    on the message is left to discord.py, so no click is handled twice. `factories`: the items to
+    rebuild (the bot passes these and the replay viewer's)."""
     if interaction.type is not discord.InteractionType.component or not isinstance(interaction.data, dict):
         return False
     custom_id = str(interaction.data.get("custom_id", ""))
     component_type = interaction.data.get("component_type")
     if not custom_id.startswith("5up:") or _on_message(interaction.message, custom_id, component_type):
         return False
-    for factory in DYNAMIC_ITEMS:
+    for factory in factories:
         match = custom_id_template(factory).fullmatch(custom_id)
         if match is not None:
             base: discord.ui.Item[Any] = (

@@ -34,6 +34,7 @@ from engine import (
     RulesError,
     TableSnapshot,
     Tile,
+    format_ended_at,
 )
 
 from .. import texts
@@ -217,8 +218,10 @@ class LiveTable:
             self.saved_record = record
             table.status = TableStatus.PLAYING
             table.turn_started = self.services.now()
+            # the match's first message says once when reminders and take-overs come; turn lines do not repeat it
             lines = texts.narrate(table.lang, table.seating, match.events, round_number=0)
-            self._publish(PostKind.TURN, [*lines, *self._status()], hand_button=True, mentions=self._to_ping())
+            lines += [texts.clock_rules(table.lang, self.services.turns.turn_timeout), self._turn()]
+            self._publish(PostKind.TURN, lines, hand_button=True, mentions=self._to_ping())
             self.services.turns.arm(self)
             return self.lobby(texts.started_privately(locale))
 
@@ -465,12 +468,12 @@ class LiveTable:
         table = self.table
         match = table.match
         assert match is not None
-        round_number = match.round
+        drew = texts.forced_draws(match.events, seat)  # told with this placement, not as a message of their own
         try:
             events = match.place(seat, placement)
         except RulesError as e:
             raise Refusal.from_rules(e, table.seating.names) from None
-        finished = match.snapshot()  # the round as it ended, before any next deal
+        round_number = match.round
         if match.phase is Phase.ROUND_OVER:
             events += match.next_round()
         pictured = self._pictured()
@@ -482,15 +485,11 @@ class LiveTable:
             raise
         pictures = await self._pictures(pictured)
         table.turn_started = self.services.now()
-        lines = [note] if note else []
-        lines += texts.narrate(
-            table.lang, table.seating, events, round_number=round_number, ends=finished.contributions
-        )
+        # one glance: what just happened, then who moves next (a new round's score, or the winner)
+        happened = texts.happened(table.lang, table.seating, events, drew=drew)
+        lines = [f"{note} {happened}" if note else happened]
+        lines.append(texts.next_up(table.lang, table.seating, events, match.scores, self._turn()))
         over = match.phase is Phase.OVER
-        if over:
-            lines += texts.match_over(table.lang, table.seating, match.scores)
-        else:
-            lines += self._status()
         post = self._publish(
             PostKind.TURN,
             lines,
@@ -511,6 +510,11 @@ class LiveTable:
         record = match.record.dumps()
         storage = self.services.storage
         if match.phase is Phase.OVER:
+            # the record kept and handed out says who played and when it ended (no rule reads these)
+            kept = match.record.copy()
+            kept.names = [texts.unescaped(name) for name in table.seating.names]
+            kept.ended_at = format_ended_at(self.services.now())
+            record = kept.dumps()
             results = rows.result_rows(table)
             await self._write(lambda version: storage.finish_match(table.id, table.guild_id, record, results, version))
             table.status = TableStatus.OVER
@@ -568,6 +572,7 @@ class LiveTable:
         return pictures
 
     def _status(self) -> list[str]:
+        """Hands, boneyard, scores and whose turn: what a restart and /five-up board say."""
         table = self.table
         assert table.match is not None
         pinged = self._to_ping()
@@ -575,11 +580,22 @@ class LiveTable:
             table.lang,
             table.seating,
             table.match.snapshot(),
-            turn_started=table.turn_started,
-            clock=self.services.clock,
             computer_seats=table.computer_seats(),
             away_seats=frozenset(table.away),
-            turn_timeout=self.services.turns.turn_timeout,
+            mention=pinged[0] if pinged else None,
+        )
+
+    def _turn(self) -> str:
+        """Whose turn it is, the person mentioned when they are to be pinged (empty when the match is over)."""
+        table = self.table
+        assert table.match is not None
+        pinged = self._to_ping()
+        return texts.turn_text(
+            table.lang,
+            table.seating,
+            table.match.snapshot(),
+            computer_seats=table.computer_seats(),
+            away_seats=frozenset(table.away),
             mention=pinged[0] if pinged else None,
         )
 

@@ -225,19 +225,23 @@ class Manager:
             self._register(live)  # its thread finds it too
         return lobby
 
-    async def rematch(self, *, table_id: int, user_id: int, guild_id: int | None, channel_id: int) -> Lobby:
-        """A finished match again: the same players in the same seats, language and level, a new deal.
+    async def rematch(self, *, table_id: int, user_id: int, guild_id: int | None) -> tuple[Lobby, int]:
+        """A finished match again: the same players in the same seats, language and level, a new deal;
+        the new lobby and the channel it opened in.
 
         Anyone who sat at it may ask; its host hosts again (and alone starts it), and anyone may
-        leave the new lobby before then. It opens where it was asked for (a thread, when the match
-        was played in one: then it plays in that thread)."""
+        leave the new lobby before then. It opens in the channel where the finished match was
+        started, where people are (not in the old match's thread): its match gets a thread of its own."""
         row = await self.storage.finished_match(table_id)
         if row is None or row.guild_id != guild_id:
             raise Refusal("table-gone")
         if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
             raise Refusal("not-seated")
         seats = [Seat(s.user_id, s.name, s.level) for s in row.seats]
-        return await self._open(guild_id, channel_id, row.host_id, row.lang, row.level, seats, None, row.use_thread)
+        lobby = await self._open(
+            guild_id, row.channel_id, row.host_id, row.lang, row.level, seats, None, row.use_thread
+        )
+        return lobby, row.channel_id
 
     async def set_ping(self, *, user_id: int, on: bool) -> None:
         """Store whether the turn message mentions this player; their tables in play follow at once."""

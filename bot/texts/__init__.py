@@ -3,8 +3,8 @@
 Every sentence the bot sends is put together here, by subject: `words` (names, points, tiles,
 clocks), `narration` (the play-by-play), `status` (the lines under a table message and the
 table's notices), `hand` (a player's private view and the labels of its buttons), `lobby`,
-`help` and `stats`; `korean` picks the particle a name takes. Nothing here decides a rule,
-touches the database or knows Discord.
+`turn` (a turn message in two lines), `help` and `stats`; `korean` picks the particle a name
+takes. Nothing here decides a rule, touches the database or knows Discord.
 """
 
 from .help import help_text, legend_lines
@@ -26,23 +26,28 @@ from .room import (
     history_match,
     history_text,
     ping_set,
+    rematch_link,
     rematch_note,
     rematch_opened,
     seated_names,
     thread_name,
 )
 from .stats import stats_text
-from .status import closed_unreadable, match_over, reminder, restored, scores_line, status, table_ended, takeover
-from .words import SEAT_CHIPS, clip, discord_clock, plain, seat_tag, shown
+from .status import closed_unreadable, reminder, restored, scores_line, status, table_ended, takeover, turn_text
+from .turn import clock_rules, forced_draws, happened, next_up
+from .words import SEAT_CHIPS, clip, discord_clock, plain, seat_tag, shown, unescaped
 
 __all__ = [
     "SEAT_CHIPS",
     "clip",
+    "clock_rules",
     "closed_unreadable",
     "computer_name",
     "discord_clock",
+    "forced_draws",
     "hand_choices",
     "hand_text",
+    "happened",
     "help_text",
     "history_choice",
     "history_line",
@@ -53,14 +58,15 @@ __all__ = [
     "legend_lines",
     "lobby_cancelled",
     "lobby_message",
-    "match_over",
     "narrate",
+    "next_up",
     "outcome",
     "partnered",
     "pick_place",
     "ping_set",
     "plain",
     "played_text",
+    "rematch_link",
     "rematch_note",
     "rematch_opened",
     "reminder",
@@ -78,4 +84,6 @@ __all__ = [
     "thread_name",
     "tile_label",
     "tile_suggestion",
+    "turn_text",
+    "unescaped",
 ]

@@ -69,8 +69,14 @@ def ping_set(lang: str, on: bool) -> str:
     return t(lang, "settings-ping-on" if on else "settings-ping-off")
 
 
-def rematch_opened(lang: str, host: str) -> str:
-    return t(lang, "rematch-opened", host=host)
+def rematch_opened(lang: str, host: str, channel_id: int) -> str:
+    """The asker's private word: where the new lobby is and who starts it."""
+    return t(lang, "rematch-opened", host=host, channel=f"<#{channel_id}>")
+
+
+def rematch_link(lang: str, link: str) -> str:
+    """The old match's last message: where its rematch is (a jump link to the new lobby)."""
+    return t(lang, "rematch-link", link=link)
 
 
 def rematch_note(lang: str) -> str:

@@ -13,7 +13,9 @@ from typing import NamedTuple
 from .i18n import t
 
 # Sections in reading order; each has `rulebook-<id>-title` and `rulebook-<id>` in every catalog.
+# How to play comes first (your turn, how you score, how you win); raw and displayed points after.
 SECTIONS = (
+    "howto",
     "goal",
     "setup",
     "placing",
@@ -25,6 +27,7 @@ SECTIONS = (
     "blocked",
     "winning",
     "scoresheet",
+    "review",  # bot/texts/locales/<lang>/replay.ftl: what the review after a match measures
     "source",
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from engine import TableSnapshot
 
@@ -16,16 +16,12 @@ def status(
     seating: Seating,
     snapshot: TableSnapshot,
     *,
-    turn_started: float,
-    clock: Callable[[float], str],
     computer_seats: frozenset[int] = frozenset(),
     away_seats: frozenset[int] = frozenset(),
-    turn_timeout: float = 300.0,
     mention: int | None = None,
 ) -> list[str]:
     """Tiles left per player (each with the seat chip the pictures use), the boneyard, the scores, and
-    whose turn it is: a person's line says when the reminder comes and when a computer takes over, and
-    names them by `mention` (a user id) when they are to be pinged."""
+    whose turn it is (`turn_text`): what /five-up board and a restart say."""
     lines = []
     if snapshot.winner is None:
         hands = SEPARATOR.join(
@@ -34,24 +30,38 @@ def status(
         )
         lines.append(t(lang, "status-hands", hands=hands, boneyard=snapshot.boneyard))
     lines.append(scores_line(lang, seating, snapshot.scores))
-    turn = snapshot.turn
-    if turn is not None:
-        who = f"{seat_tag(turn)} {seating.called(lang, turn)}"
-        if turn in computer_seats:
-            lines.append(t(lang, "status-turn-computer", player=who))
-        elif turn in away_seats:
-            lines.append(t(lang, "status-turn-away", player=who))
-        else:
-            shown_as = (
-                f"{seat_tag(turn)} <@{mention}>"
-                if mention is not None
-                else f"{seat_tag(turn)} **{seating.names[turn]}**"
-            )
-            reminder_at, takeover_at = turn_started + turn_timeout, turn_started + 2 * turn_timeout
-            lines.append(
-                t(lang, "status-turn-clock", player=shown_as, reminder=clock(reminder_at), takeover=clock(takeover_at))
-            )
+    turn = turn_text(lang, seating, snapshot, computer_seats=computer_seats, away_seats=away_seats, mention=mention)
+    if turn:
+        lines.append(turn)
     return lines
+
+
+def turn_text(
+    lang: str,
+    seating: Seating,
+    snapshot: TableSnapshot,
+    *,
+    computer_seats: frozenset[int] = frozenset(),
+    away_seats: frozenset[int] = frozenset(),
+    mention: int | None = None,
+) -> str:
+    """Whose turn it is, by the picture's chip: a computer thinking, a computer placing for someone
+    away, or a person to play, named by `mention` (a user id) when they are to be pinged. Empty
+    when nobody is to move. The reminder's and the take-over's times are not repeated here: the
+    match's first message says them once, and the reminder itself."""
+    turn = snapshot.turn
+    if turn is None:
+        return ""
+    tag = seat_tag(turn)
+    if turn in computer_seats:
+        return t(lang, "status-turn-computer", player=f"{tag} {seating.called(lang, turn)}")
+    if turn in away_seats:
+        return t(lang, "status-turn-away", player=f"{tag} {seating.called(lang, turn)}")
+    # named with the language's courtesy (Korean "님") like every sentence that names a person
+    called = (
+        t(lang, "player-called", name=f"<@{mention}>") if mention is not None else f"**{seating.called(lang, turn)}**"
+    )
+    return t(lang, "status-turn-play", player=f"{tag} {called}")
 
 
 def scores_line(lang: str, seating: Seating, scores: Sequence[int]) -> str:
@@ -60,11 +70,6 @@ def scores_line(lang: str, seating: Seating, scores: Sequence[int]) -> str:
         for side, raw in enumerate(scores)
     )
     return t(lang, "status-scores", scores=entries)
-
-
-def match_over(lang: str, seating: Seating, scores: Sequence[int]) -> list[str]:
-    """The last lines of a match: the final scores, and where its record is kept."""
-    return [scores_line(lang, seating, scores), t(lang, "match-record")]
 
 
 def reminder(lang: str, user_id: int | None, *, since: str, deadline: str) -> str:

@@ -9,3 +9,4 @@ cli-database-newer = five-up: the database { $where } was written by a newer ver
 cli-database-cannot-open = five-up: cannot open the database { $where } ({ $detail }). Check the path and its permissions.
 cli-database-unreachable = five-up: cannot reach PostgreSQL at { $where } ({ $detail }). Check that the server is running and that the database URL names it.
 cli-database-refused = five-up: PostgreSQL at { $where } refused the bot ({ $detail }). Check the user, password and database name in the database URL.
+cli-discord-unreachable = five-up: cannot reach Discord ({ $detail }). Nothing was changed; the bot stops with exit status { $status } so that it can be started again once the network is back (a supervisor may restart it after a wait).

@@ -12,6 +12,7 @@ cmd-play-tile = The tile from your hand, like 3-5
 cmd-play-on = The tile on the table to attach it to
 cmd-board = Show the table's latest picture again
 cmd-score = Show the scoresheet again
+cmd-public = Show it to everyone here (default: only you see it)
 cmd-help = A quick start, and the full rules
 cmd-rules = Read the rules
 cmd-end = End the table in this channel (host or Manage Messages)

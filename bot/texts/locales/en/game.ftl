@@ -34,6 +34,42 @@ drew = **{ $player }** drew { $count ->
 passed = **{ $player }** passed: nothing fits and the boneyard is empty.
 takeover = { $player } is away, so a computer player places for them until they are back.
 
+
+## The turn message: what just happened (one line), then who moves next (one line)
+turn-placed = { $player } placed { $tile } on { $on }
+turn-drew-placed = { $player } drew { $count ->
+    [one] a tile
+   *[other] { $count } tiles
+} and placed { $tile } on { $on }
+turn-opened = { $player } opened with { $tile }
+turn-ends = ends { $total }
+turn-points = **+{ $points }**
+turn-points-over = +{ $points } cancelled: { $side } would pass 61
+turn-passed = { $player } passed
+turn-drew-passed = { $player } drew { $count ->
+    [one] a tile
+   *[other] { $count } tiles
+} and passed
+turn-out-scored = went out: **{ $net }** for { $side }
+turn-out-over = went out: { $net } for { $side }, cancelled: it would pass 61
+turn-out-none = went out: nothing changes
+turn-blocked = blocked: { $awards }
+turn-blocked-none = blocked: nobody scores
+turn-award = **+{ $points }** for { $side }
+turn-award-over = +{ $points } for { $side } cancelled (it would pass 61)
+turn-award-skipped = +{ $points } for { $side } not needed (the match is won)
+turn-round = **Round { $round }**
+turn-round-lot = **Round { $round }** (leader drawn by lot)
+match-clock = A player who has not moved after { $reminder } gets a reminder; after { $takeover }, a computer player places for them until they are back.
+duration-minutes = { $count ->
+    [one] 1 minute
+   *[other] { $count } minutes
+}
+duration-seconds = { $count ->
+    [one] 1 second
+   *[other] { $count } seconds
+}
+
 ## Round settlement: a player went out (domino)
 domino-title = **{ $player } went out!** Round { $round } is over.
 settlement-hands = Hands revealed:
@@ -101,7 +137,6 @@ game-over = 🏆 **{ $side }** { $count ->
     [one] wins
    *[other] win
 } the match!
-match-record = The game record is attached (record.json); `/five-up history` finds it again later.
 
 ## The status lines under every message
 status-hands = Tiles in hand: { $hands }. Boneyard: { $boneyard }.

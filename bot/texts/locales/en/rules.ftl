@@ -7,6 +7,13 @@ rulebook-title = Exact 61 Five Up — the rules
 rulebook-page = Page { $page } of { $pages }
 rulebook-continued = { $title } (continued)
 
+rulebook-howto-title = How to play
+rulebook-howto =
+    - **On your turn** you place one tile from your hand against an open end of the layout with the same number (a 3 against a 3). The first tile of a round may be any tile. If nothing fits, you draw from the boneyard until something does; with the boneyard empty, you pass.
+    - **You score** when, after your placement, the open ends of the layout add up to a multiple of 5: ends of 20 score 4 points, 15 score 3, 17 score nothing. When a round ends, whoever went out (or, if nobody can place, the lightest hand) also scores from the tiles the others still hold.
+    - **You win** by reaching **exactly 61** points. A score that would take you past 61 does not count at all, so near the end aim for exactly what you need.
+    - In the bot: press **Show my hand** under the turn message (or type `/five-up hand`), pick a tile, then where it goes. The sections below give every detail: raw and displayed points, spinners, drawing, the round settlements.
+
 rulebook-goal-title = Goal and units
 rulebook-goal =
     Exact 61 Five Up is played by 2 to 4 players with a complete double-six set of 28 tiles, [0|0] … [6|6]. With 2 or 3 players each player scores alone; with 4, two fixed teams of partners sit opposite each other and share one score. Whoever owns a score is a **side**.

@@ -6,13 +6,14 @@ lobby-playing-thread = The match is on in { $thread }. Good luck!
 lobby-after-round = Round { $round } is over.
 lobby-over-thread = The match in { $thread } is over.
 
-## The turn line: who is to play, and when the reminder and the computer come
-status-turn-clock = { $player } to play. Reminder { $reminder }; a computer takes over { $takeover }.
+## The turn line: who is to play (the reminder's and the take-over's times are said once, at the start)
+status-turn-play = { $player } to play.
 
 ## Rematch
 button-rematch = Rematch
 lobby-rematch = A rematch, with the same seats. Press **Leave** if you are out.
-rematch-opened = A rematch is open below, with the same seats: { $host } starts it when everyone is ready.
+rematch-opened = A rematch is open in { $channel }, with the same seats: { $host } starts it when everyone is ready.
+rematch-link = A rematch is open, with the same seats: { $link }
 
 ## /five-up history
 cmd-history = This server's recent matches, and the record and picture of any of them
@@ -22,7 +23,7 @@ history-line = #{ $id } · { $date } · { $players } · { $scores }
 history-none = No finished matches in this server yet.
 history-pick = Pick one with `/five-up history match:` to get its record and final picture.
 history-match = **Match #{ $id }**, { $date }: { $players }. { $scores }
-history-replay = Replay the record with `python -m engine.replay record.json`, draw it with `python -m render record.json --out pictures`.
+history-replay = Attached: the game record (record.json: every deal and every placement) and the final picture.
 history-choice = #{ $id } · { $players }
 
 ## /five-up settings

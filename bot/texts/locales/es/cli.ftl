@@ -9,3 +9,4 @@ cli-database-newer = five-up: la base de datos { $where } la escribió una versi
 cli-database-cannot-open = five-up: no se puede abrir la base de datos { $where } ({ $detail }). Revisa la ruta y sus permisos.
 cli-database-unreachable = five-up: no se puede conectar con PostgreSQL en { $where } ({ $detail }). Comprueba que el servidor está en marcha y que la URL de la base de datos lo indica.
 cli-database-refused = five-up: PostgreSQL en { $where } rechazó al bot ({ $detail }). Revisa el usuario, la contraseña y el nombre de la base de datos en la URL de la base de datos.
+cli-discord-unreachable = five-up: no se puede conectar con Discord ({ $detail }). No se cambió nada; el bot se detiene con el estado de salida { $status } para poder arrancarlo de nuevo cuando vuelva la red (un supervisor puede reiniciarlo tras una espera).

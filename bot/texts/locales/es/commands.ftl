@@ -13,6 +13,7 @@ cmd-play-tile = La ficha de tu mano, por ejemplo 3-5
 cmd-play-on = La ficha de la mesa a la que unirla
 cmd-board = Vuelve a mostrar la última imagen de la mesa
 cmd-score = Vuelve a mostrar la hoja de puntuación
+cmd-public = Mostrarlo a todos aquí (por defecto: solo lo ves tú)
 cmd-help = Una guía rápida y las reglas completas
 cmd-rules = Lee las reglas
 cmd-end = Cierra la mesa de este canal (anfitrión o permiso Gestionar mensajes)

@@ -35,4 +35,4 @@ error-partners-need-four = Los compañeros se eligen en una mesa de 4.
 error-partner-gone = Esa persona ya dejó la mesa.
 error-table-moved = Otra instancia del bot acaba de hacerse cargo de esta mesa, así que aquí no ha cambiado nada. Inténtalo de nuevo en un momento.
 error-not-saved = No se pudo guardar: la base de datos del bot no responde. No ha cambiado nada; inténtalo de nuevo en un momento.
-error-moved-on = Se hizo otra jugada antes de que llegara la tuya (un segundo comando, o un jugador de la computadora que colocó por ti mientras no estabas), así que no se colocó nada. Mira /five-up hand para ver tus opciones ahora.
+error-moved-on = Se hizo otra jugada antes de que llegara la tuya (un segundo comando, o la máquina, que colocó por ti mientras no estabas), así que no se colocó nada. Mira /five-up hand para ver tus opciones ahora.

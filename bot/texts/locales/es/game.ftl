@@ -32,6 +32,42 @@ drew = **{ $player }** robó { $count ->
 passed = **{ $player }** pasó el turno: no puede colocar nada y el montón de robo está vacío.
 takeover = { $player } no está, así que la máquina coloca en su lugar hasta que vuelva.
 
+
+## El mensaje del turno: lo que acaba de pasar (una línea) y a quién le toca (otra)
+turn-placed = { $player } colocó { $tile } en { $on }
+turn-drew-placed = { $player } robó { $count ->
+    [one] una ficha
+   *[other] { $count } fichas
+} y colocó { $tile } en { $on }
+turn-opened = { $player } abrió con { $tile }
+turn-ends = extremos { $total }
+turn-points = **+{ $points }**
+turn-points-over = +{ $points } descartados: { $side } superaría 61
+turn-passed = { $player } pasó
+turn-drew-passed = { $player } robó { $count ->
+    [one] una ficha
+   *[other] { $count } fichas
+} y pasó
+turn-out-scored = dominó: **{ $net }** para { $side }
+turn-out-over = dominó: { $net } para { $side }, descartados: superaría 61
+turn-out-none = dominó: el marcador no cambia
+turn-blocked = cierre: { $awards }
+turn-blocked-none = cierre: nadie puntúa
+turn-award = **+{ $points }** para { $side }
+turn-award-over = +{ $points } para { $side }, descartados (superaría 61)
+turn-award-skipped = +{ $points } para { $side }, sin aplicar (la partida ya está ganada)
+turn-round = **Ronda { $round }**
+turn-round-lot = **Ronda { $round }** (sale quien ganó el sorteo)
+match-clock = A quien no juegue en { $reminder } le llega un aviso; pasados { $takeover }, la máquina coloca por esa persona hasta que vuelva.
+duration-minutes = { $count ->
+    [one] 1 minuto
+   *[other] { $count } minutos
+}
+duration-seconds = { $count ->
+    [one] 1 segundo
+   *[other] { $count } segundos
+}
+
 ## Liquidación de la ronda: alguien jugó su última ficha
 domino-title = **¡{ $player } jugó su última ficha!** Termina la ronda { $round }.
 settlement-hands = Manos reveladas:
@@ -99,7 +135,6 @@ game-over = 🏆 ¡**{ $side }** { $count ->
     [one] gana
    *[other] ganan
 } la partida!
-match-record = Se adjunta el registro de la partida (record.json); `/five-up history` lo vuelve a encontrar más tarde.
 
 ## Las líneas de estado bajo cada mensaje
 status-hands = Fichas en mano: { $hands }. Montón de robo: { $boneyard }.

@@ -2,7 +2,7 @@
 lobby-title = **Exact 61 Five Up**: { $host } abrió una mesa. Gana quien llegue primero a exactamente 61.
 lobby-seat-player = { $number }. { $player }
 lobby-seat-computer = { $number }. 🤖 { $player } ({ $level })
-lobby-teams = Los compañeros se sientan enfrentados: **{ $first }** contra **{ $second }**.
+lobby-teams = Los compañeros se sientan frente a frente: **{ $first }** contra **{ $second }**.
 lobby-count = { $count } de 4 asientos ocupados. Pulsa **Unirse** para sentarte; el anfitrión empieza con 2 a 4 jugadores.
 lobby-full = Los 4 asientos están ocupados: el anfitrión puede empezar.
 lobby-choose = Elige compañero con **Sentarme con…**; la máquina ocupa los asientos que queden.

@@ -6,14 +6,21 @@ rulebook-title = Exact 61 Five Up: reglas
 rulebook-page = Página { $page } de { $pages }
 rulebook-continued = { $title } (continuación)
 
+rulebook-howto-title = Cómo se juega
+rulebook-howto =
+    - **En tu turno** colocas una ficha de tu mano junto a un extremo abierto de la mesa con el mismo número (un 3 junto a un 3). La primera ficha de cada ronda puede ser cualquiera. Si no te cabe ninguna, robas del montón hasta que salga una que quepa; si el montón está vacío, pasas.
+    - **Puntúas** cuando, tras tu jugada, los extremos abiertos suman un múltiplo de 5: 20 da 4 puntos, 15 da 3 y 17 no da nada. Al terminar la ronda, quien se quedó sin fichas (o, si nadie puede colocar, la mano más ligera) también puntúa con las fichas que les quedan a los demás.
+    - **Ganas** al llegar a **exactamente 61** puntos. Una puntuación que te haría pasar de 61 no cuenta en absoluto, así que al final busca justo lo que te falta.
+    - En el bot: pulsa **Ver mi mano** bajo el mensaje del turno (o escribe `/five-up hand`), elige una ficha y luego dónde va. Las secciones siguientes lo explican todo en detalle: puntos brutos y mostrados, dobles de ramificación, el robo y las liquidaciones de ronda.
+
 rulebook-goal-title = Material y objetivo
 rulebook-goal =
-    Exact 61 Five Up se juega de dos a cuatro jugadores, por parejas con cuatro, con un juego completo de doble seis de 28 fichas, [0|0] … [6|6]. Con dos o tres jugadores se juega individualmente. Con cuatro, los compañeros forman dos parejas fijas, se sientan enfrentados y comparten una puntuación.
+    Exact 61 Five Up se juega de dos a cuatro jugadores, por parejas con cuatro, con un juego completo de doble seis de 28 fichas, [0|0] … [6|6]. Con dos o tres jugadores se juega individualmente. Con cuatro, los compañeros forman dos parejas fijas, se sientan frente a frente y comparten una puntuación.
     - Cinco **puntos brutos** equivalen a un **punto mostrado**: puntos mostrados = puntos brutos ÷ 5 (5 → 1, 10 → 2, 15 → 3, 305 → 61). Todo evento de puntuación es un múltiplo de 5 puntos brutos.
     - El objetivo es **exactamente 61 puntos mostrados**, equivalentes a **305 puntos brutos**.
     - Un evento que llevaría a un jugador o pareja **por encima** de 61 se descarta por completo. La puntuación queda sin cambios y el juego continúa.
 
-rulebook-setup-title = Reparto y quien abre
+rulebook-setup-title = Reparto y quién abre
 rulebook-setup =
     - Mezcla las fichas boca abajo y reparte **5 a cada jugador** (con 2, 3 o 4 jugadores). Deja todas las no repartidas boca abajo en el **montón de robo**, **todas disponibles para robar**.
     - Mantén privadas las fichas en mano hasta la liquidación de la ronda.

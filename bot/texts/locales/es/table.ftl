@@ -6,13 +6,14 @@ lobby-playing-thread = La partida se juega en { $thread }. ¡Buena suerte!
 lobby-after-round = Terminó la ronda { $round }.
 lobby-over-thread = Terminó la partida de { $thread }.
 
-## La línea del turno: a quién le toca, y cuándo llegan el aviso y la computadora
-status-turn-clock = Le toca a { $player }. Aviso { $reminder }; la computadora jugará en su lugar { $takeover }.
+## La línea del turno: a quién le toca (el aviso y el relevo por la máquina se anuncian una vez, al empezar)
+status-turn-play = Le toca a { $player }.
 
 ## Revancha
 button-rematch = Revancha
 lobby-rematch = Revancha con los mismos asientos. Pulsa **Salir** si no juegas.
-rematch-opened = Abajo está la mesa de la revancha, con los mismos asientos: { $host } la empieza cuando todos estén listos.
+rematch-opened = La mesa de la revancha está abierta en { $channel }, con los mismos asientos: { $host } la empieza cuando todos estén listos.
+rematch-link = Hay revancha, con los mismos asientos: { $link }
 
 ## /five-up history
 cmd-history = Las partidas recientes del servidor, con el registro y la imagen de cada una
@@ -22,7 +23,7 @@ history-line = #{ $id } · { $date } · { $players } · { $scores }
 history-none = Todavía no hay partidas terminadas en este servidor.
 history-pick = Elige una con `/five-up history match:` para recibir su registro y su imagen final.
 history-match = **Partida #{ $id }**, { $date }: { $players }. { $scores }
-history-replay = Reproduce el registro con `python -m engine.replay record.json` y dibújalo con `python -m render record.json --out pictures`.
+history-replay = Adjuntos: el registro de la partida (record.json: cada reparto y cada jugada) y la imagen final.
 history-choice = #{ $id } · { $players }
 
 ## /five-up settings

@@ -9,3 +9,4 @@ cli-database-newer = five-up: 데이터베이스 { $where } 는 더 새로운 �
 cli-database-cannot-open = five-up: 데이터베이스 { $where } 를 열 수 없습니다({ $detail }). 경로와 권한을 확인하세요.
 cli-database-unreachable = five-up: { $where } 의 PostgreSQL에 연결할 수 없습니다({ $detail }). 서버가 실행 중인지, 데이터베이스 URL이 그 서버를 가리키는지 확인하세요.
 cli-database-refused = five-up: { $where } 의 PostgreSQL이 봇을 거부했습니다({ $detail }). 데이터베이스 URL의 사용자, 비밀번호, 데이터베이스 이름을 확인하세요.
+cli-discord-unreachable = five-up: Discord에 연결할 수 없습니다({ $detail }). 바뀐 것은 없습니다. 네트워크가 돌아오면 다시 시작할 수 있도록 봇은 종료 상태 { $status }로 멈춥니다(감독 프로그램이 잠시 뒤 다시 시작해도 됩니다).

@@ -12,6 +12,7 @@ cmd-play-tile = 내 보유 타일 (예: 3-5)
 cmd-play-on = 이어 붙일 테이블 위의 타일
 cmd-board = 테이블의 최신 그림을 다시 보여 줍니다
 cmd-score = 점수 기록을 다시 보여 줍니다
+cmd-public = 여기 있는 모두에게 보이기 (기본: 나만 보기)
 cmd-help = 빠른 안내와 전체 규칙
 cmd-rules = 규칙을 읽습니다
 cmd-end = 이 채널의 테이블을 끝냅니다 (방장 또는 메시지 관리 권한)

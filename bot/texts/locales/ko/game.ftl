@@ -26,6 +26,30 @@ drew = **{ $player }**이(가) 남은 타일 더미에서 타일 { $count }개�
 passed = **{ $player }**이(가) 차례를 넘겼습니다: 놓을 수 있는 타일이 없고 남은 타일 더미가 비었습니다.
 takeover = { $player }이(가) 자리를 비워, 돌아올 때까지 컴퓨터 플레이어가 대신 놓습니다.
 
+
+## 차례 메시지: 방금 일어난 일 한 줄, 다음에 둘 사람 한 줄
+turn-placed = { $player }이(가) { $on }에 { $tile }을(를) 놓음
+turn-drew-placed = { $player }이(가) 타일 { $count }개를 뽑고 { $on }에 { $tile }을(를) 놓음
+turn-opened = { $player }이(가) { $tile }(으)로 시작
+turn-ends = 끝 합계 { $total }
+turn-points = **+{ $points }**
+turn-points-over = +{ $points } 취소: { $side }의 점수가 61점을 넘게 됩니다
+turn-passed = { $player }은(는) 놓을 타일이 없어 넘김
+turn-drew-passed = { $player }이(가) 타일 { $count }개를 뽑고 넘김
+turn-out-scored = 타일을 모두 냄: { $side }에게 **{ $net }**
+turn-out-over = 타일을 모두 냄: { $side }에게 { $net }, 61점을 넘게 되어 취소
+turn-out-none = 타일을 모두 냄: 점수 변화 없음
+turn-blocked = 막힘: { $awards }
+turn-blocked-none = 막힘: 득점 없음
+turn-award = { $side }에게 **+{ $points }**
+turn-award-over = { $side }에게 +{ $points } 취소(61점을 넘게 됨)
+turn-award-skipped = { $side }에게 +{ $points } 적용 안 함(경기가 이미 끝남)
+turn-round = **{ $round }라운드**
+turn-round-lot = **{ $round }라운드**(추첨으로 선공 결정)
+match-clock = { $reminder } 동안 두지 않으면 알림이 가고, { $takeover }이(가) 지나면 돌아올 때까지 컴퓨터 플레이어가 대신 놓습니다.
+duration-minutes = { $count }분
+duration-seconds = { $count }초
+
 ## 라운드 정산: 마지막 타일을 놓았을 때
 domino-title = **{ $player }이(가) 마지막 타일을 놓았습니다!** 라운드 { $round } 종료.
 settlement-hands = 공개된 보유 타일:
@@ -37,9 +61,9 @@ domino-partner = 파트너 타일: 눈값 { $pips } → 반올림 { $rounded } �
     [0] 뺄 점수 없음
    *[other] −{ $points }
 }
-domino-net-scored = 순효과: { $side }에게 **{ $net }**, 적용합니다.
-domino-net-over = 순효과: { $side }에게 **{ $net }**, 61점을 초과하므로 취소합니다.
-domino-net-none = 순효과: 0, 바뀌는 점수가 없습니다.
+domino-net-scored = 합계: { $side }에게 **{ $net }**, 적용합니다.
+domino-net-over = 합계: { $side }에게 **{ $net }**, 61점을 넘게 되므로 취소합니다.
+domino-net-none = 합계: 0, 바뀌는 점수가 없습니다.
 
 ## 라운드 정산: 막힘
 block-title = **막힘!** 아무도 놓을 수 없고 남은 타일 더미가 비었습니다. 라운드 { $round } 종료.
@@ -52,13 +76,12 @@ block-no-awards = 득점할 만큼 상대보다 가벼운 보유 타일이 없�
 block-winner = { $count ->
    *[other] 가장 가벼운 보유 타일로 라운드 승리: { $side }
 }
-block-draw = 가장 가벼운 보유 타일이 서로 다른 점수 주체의 것이므로 라운드는 무승부입니다.
+block-draw = 가장 가벼운 보유 타일이 서로 상대편의 것이므로 라운드는 무승부입니다.
 
 ## 경기 끝
 game-over = { $count ->
    *[other] 🏆 **{ $side }**, 정확히 61점에 도달해 경기에서 승리했습니다!
 }
-match-record = 경기 기록(record.json)을 첨부했습니다. 나중에 `/five-up history`로 다시 찾을 수 있습니다.
 
 ## 모든 메시지 아래의 상태 줄
 status-hands = 보유 타일: { $hands }. 남은 타일 더미: { $boneyard }.

@@ -6,13 +6,14 @@ lobby-playing-thread = 경기는 { $thread }에서 진행 중입니다. 행운�
 lobby-after-round = { $round }라운드가 끝났습니다.
 lobby-over-thread = { $thread }의 경기가 끝났습니다.
 
-## 차례 줄: 누가 둘 차례인지, 알림과 컴퓨터 대리는 언제인지
-status-turn-clock = { $player } 님 차례입니다. 알림: { $reminder } · 컴퓨터가 대신 둠: { $takeover }
+## 차례 줄: 누가 둘 차례인지 (알림과 컴퓨터 대리 시각은 경기 시작 때 한 번만 알림)
+status-turn-play = { $player } 차례입니다.
 
 ## 재대결
 button-rematch = 재대결
 lobby-rematch = 같은 자리로 하는 재대결입니다. 빠지려면 **나가기**를 누르세요.
-rematch-opened = 같은 자리로 재대결 테이블을 아래에 열었습니다. 모두 준비되면 { $host } 님이 시작합니다.
+rematch-opened = 같은 자리로 하는 재대결 테이블을 { $channel }에 열었습니다. 모두 준비되면 { $host } 님이 시작합니다.
+rematch-link = 같은 자리로 하는 재대결이 열렸습니다: { $link }
 
 ## /five-up history
 cmd-history = 이 서버의 최근 경기와 각 경기의 기록·그림
@@ -22,7 +23,7 @@ history-line = #{ $id } · { $date } · { $players } · { $scores }
 history-none = 이 서버에서 끝난 경기가 아직 없습니다.
 history-pick = `/five-up history match:`로 하나를 고르면 기록과 마지막 그림을 받을 수 있습니다.
 history-match = **경기 #{ $id }**, { $date }: { $players }. { $scores }
-history-replay = `python -m engine.replay record.json`으로 기록을 재생하고, `python -m render record.json --out pictures`로 그림을 그릴 수 있습니다.
+history-replay = 경기 기록(record.json: 모든 배분과 모든 놓기)과 마지막 그림을 첨부했습니다.
 history-choice = #{ $id } · { $players }
 
 ## /five-up settings
