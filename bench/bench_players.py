@@ -1,6 +1,6 @@
 """Benchmark of the computer players: the median time of one decision per level, on mid-game positions.
 
-Run from the project's root: `.venv/bin/python bench/bench_players.py [--positions N] [--players P]`.
+Run from the project's root: `.venv/bin/python bench/bench_players.py [--positions N] [--players P] [--quick]`.
 It prints figures and is not a test. The yardsticks, measured in the same run on the same positions,
 are `match.options()` (what any player must at least ask) and `observe()` (the seat's information set,
 which `normal` and `hard` build before deciding). Positions are real choices (two options or more),
@@ -62,7 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--budget", type=float, default=None, help="the searching levels' budget in s")
+    parser.add_argument("--quick", action="store_true", help="four positions at a 10 ms budget: a smoke run")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.positions, args.budget = 4, 0.01
     positions = midgame_positions(args.positions, args.players)
     options = statistics.mean(len(m.options(s)) for m, s in positions)
     print(f"{len(positions)} mid-game positions, {args.players} players, {options:.1f} options on average")
