@@ -39,7 +39,7 @@ from bot.host.computers import ComputerPlayers, InlineComputer, ProcessComputer 
 from bot.host.manager import Manager  # noqa: E402
 from bot.host.pictures import PngRenderer  # noqa: E402
 from bot.host.tables import Post, Table, TableStatus  # noqa: E402
-from bot.storage import Storage, is_postgres_url  # noqa: E402
+from bot.storage import is_postgres_url, open_storage  # noqa: E402
 from bot.texts.i18n import t  # noqa: E402
 from engine import Match  # noqa: E402
 
@@ -157,7 +157,7 @@ async def scenario(
 ) -> tuple[list[float], Heartbeat, int]:
     """`database`: a PostgreSQL URL (an empty database), or None for a new SQLite file."""
     with tempfile.TemporaryDirectory() as folder:
-        storage = await Storage.open(database or Path(folder) / "bench.sqlite3")
+        storage = await open_storage(database or Path(folder) / "bench.sqlite3")
         assert database is None or is_postgres_url(database)
         counter = Counter()
         manager = Manager(

@@ -1,14 +1,20 @@
-"""Benchmark of the renderer: the one picture and full 28-tile layouts, scoresheets and hands,
-drawn and PNG-encoded; and how large tiles stay in a phone's preview over random matches.
+"""Benchmark of the renderer: the one picture (with names, and the settlement at a round's end) as the
+bot draws it after each placement, full 28-tile layouts, scoresheets and hands, drawn and PNG-encoded;
+and how large tiles stay in a phone's preview over random matches.
 
 Run from the project's root: `.venv/bin/python bench/bench_render.py [--quick] [--matches N]`. It
 prints medians of many repeats (the machine is shared, so single runs are noisy) and, beside each,
 the floor measured in the same run: encoding a blank canvas of the same size and mode at the same
-level. Then, over every position of N random complete matches of 2, 3 and 4 players, the smallest
-tile (its short side) when the one picture is fitted into 400 x 500 px. It is not a test.
+level, and the ratio of the two. The one picture is timed as the bot makes it: after the picture of
+the placement before (the layout search starts from that one's geometry); the 28-tile picture is
+also timed from nothing. Then, over every position of N random complete matches of 2, 3 and 4
+players, the smallest tile (its short side) when the one picture is fitted into 400 x 500 px.
+`--quick` runs the same code on tiny input (tests/test_bench_render.py), so that it cannot rot.
+It is not a test.
 
-Targets: the one picture of 28 tiles <= 30 ms (issue 10); a full 28-tile layout <= 30 ms;
-scoresheet <= 10 ms; hand <= 10 ms (issue 3); each PNG <= 250 KB; tiles >= 24 px in the preview.
+Targets: the one picture <= 2x the floor in real rounds and <= 3x at 28 tiles (issue 16); a full
+28-tile layout <= 30 ms; scoresheet <= 10 ms; hand <= 10 ms (issue 3); each PNG <= 250 KB; tiles
+>= 24 px in the preview.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -29,6 +36,8 @@ from PIL import Image  # noqa: E402
 
 from engine import (  # noqa: E402
     ALL_TILES,
+    Blocked,
+    Domino,
     Layout,
     Match,
     Phase,
@@ -36,6 +45,7 @@ from engine import (  # noqa: E402
     Result,
     SeatView,
     TableSnapshot,
+    placement,
 )
 from render import (  # noqa: E402
     DEFAULT_STYLE,
@@ -52,19 +62,23 @@ from render import (  # noqa: E402
     table_image,
     table_png,
 )
+from render.geometry import forget_layouts  # noqa: E402
 
-TARGETS_MS = {"table": 30.0, "layout": 30.0, "scoresheet": 10.0, "hand": 10.0}
+TARGETS_MS = {"layout": 30.0, "scoresheet": 10.0, "hand": 10.0}
+TARGET_RATIO = {"real": 2.0, "full": 3.0}  # the one picture against its floor
+NAMES = ("Zoë Ñúñez", "김민준", "Bartholomew Montgomery", "최수아")  # accents, Hangul, one to shorten
 PREVIEW_HALF = 24.0
 MAX_BYTES = 250_000
 
 
-def full_table(seed: int) -> TableSnapshot:
-    """All 28 tiles on the table: random legal placements on an engine Layout, restarted when stuck."""
+def full_table(seed: int) -> list[TableSnapshot]:
+    """All 28 tiles on the table, position by position: random legal placements on an engine Layout,
+    restarted when stuck."""
     rng = random.Random(seed)
     while True:
         table = Layout()
         left = list(ALL_TILES)
-        last = None
+        positions = []
         while left:
             playable = [t for t in left if table.accepts(t)]
             if not playable:
@@ -75,12 +89,28 @@ def full_table(seed: int) -> TableSnapshot:
             total = table.place(t, on, seat)
             left.remove(t)
             points = total if total > 0 and total % 5 == 0 else 0
-            last = Placed(seat, t, on, total, points, Result.SCORED if points else Result.NONE, (120, 35))
+            result = Result.SCORED if points else Result.NONE
+            last = Placed(seat, placement(t, on), total, points, result, (120, 35))
+            positions.append(
+                TableSnapshot(
+                    4,
+                    2,
+                    2,
+                    0,
+                    Phase.PLAYING,
+                    (seat + 1) % 4,
+                    (120, 35),
+                    (3, 3, 3, 3),
+                    0,
+                    table.view(),
+                    table.total,
+                    tuple(table.contributions()),
+                    last,
+                    None,
+                )
+            )
         if not left:
-            return TableSnapshot(
-                4, 2, 2, 0, Phase.PLAYING, (last.seat + 1) % 4 if last else 0, (120, 35), (3, 3, 3, 3), 0,
-                table.view(), table.total, tuple(table.contributions()), last, None,
-            )  # fmt: skip
+            return positions
 
 
 def seat_views(count: int) -> list[SeatView]:
@@ -96,14 +126,15 @@ def seat_views(count: int) -> list[SeatView]:
                 break
             option = rng.choice(match.options())
             match.place(match.turn, option.placement)  # type: ignore[arg-type]
-            if match.phase is Phase.ROUND_OVER:
+            phase: Phase = match.phase  # the placement may have ended the round
+            if phase is Phase.ROUND_OVER:
                 match.next_round()
         if match.phase is Phase.PLAYING and match.turn is not None:
             views.append(match.seat_view(match.turn))
     return views
 
 
-def median_ms(job: Callable[[object], object], inputs: list, repeats: int) -> float:
+def median_ms(job: Callable[[Any], object], inputs: list[Any], repeats: int) -> float:
     samples = []
     for r in range(repeats):
         item = inputs[r % len(inputs)]
@@ -124,25 +155,29 @@ def blank_floor_ms(images: list[Image.Image], repeats: int) -> float:
     def encode(blank: Image.Image) -> None:
         blank.save(io.BytesIO(), "PNG", compress_level=DEFAULT_STYLE.sizes.compress_level)
 
-    return median_ms(encode, blanks, repeats)
+    return median_ms(encode, blanks, max(repeats, len(blanks)))  # every size at least once
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer repeats")
-    parser.add_argument("--matches", type=int, default=100, help="random matches per player count for the preview")
-    args = parser.parse_args()
-    repeats = 30 if args.quick else 150
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny input: that the bench runs, not its figures")
+    parser.add_argument("--matches", type=int, default=None, help="random matches per player count for the preview")
+    args = parser.parse_args(argv)
+    repeats = 3 if args.quick else 150
+    count = 2 if args.quick else 20
+    matches = args.matches if args.matches is not None else (1 if args.quick else 100)
 
-    tables = [full_table(seed) for seed in range(20)]
+    tables = [full_table(seed) for seed in range(count)]
+    full = [positions[-1] for positions in tables]
     sheets = [
         TableSnapshot(4, 2, 5, 1, Phase.PLAYING, 2, (230, -15), (4, 3, 5, 2), 6, (), 0, (), None, None),
         TableSnapshot(3, 3, 5, 1, Phase.PLAYING, 0, (45, 300, 120), (4, 3, 5), 6, (), 0, (), None, None),
     ]
-    views = seat_views(20)
+    views = seat_views(count)
 
     start = time.perf_counter()
-    layout_png(tables[0])
+    layout_png(full[0])
+    table_png(full[0], names=NAMES)
     scoresheet_png(sheets[0])
     hand_png(views[0])
     cold = (time.perf_counter() - start) * 1000  # the first pictures also draw the tile and number sprites
@@ -150,51 +185,134 @@ def main() -> None:
     print(f"renderer benchmark: medians of {repeats} runs, Pillow PNG level {DEFAULT_STYLE.sizes.compress_level}")
     print("(the CPUs are shared with other work, so expect noise of a few ms; floors are measured in this run)")
     print(f"first pictures, sprites drawn once: {cold:.0f} ms\n")
-    print(f"{'picture':<34}{'median':>9}{'target':>9}{'floor':>9}{'largest':>12}{'max bytes':>11}")
+    print(f"{'picture':<40}{'median':>9}{'floor':>9}{'ratio':>7}{'target':>9}{'largest':>11}{'max bytes':>11}")
 
-    def row(name: str, ms: float, target: float | None, floor: float, size: tuple[int, int], nbytes: int) -> None:
-        shown = f"{target:.0f} ms" if target else ""
+    def row(name: str, ms: float, floor: float, target: str, size: tuple[int, int], nbytes: int) -> None:
+        ratio = f"{ms / floor:.1f}x" if floor else ""
         floor_shown = f"{floor:.1f} ms" if floor else ""
-        print(f"{name:<34}{ms:>6.1f} ms{shown:>9}{floor_shown:>9}{f'{size[0]}x{size[1]}':>12}{nbytes or '':>11}")
+        shape = f"{size[0]}x{size[1]}"
+        print(f"{name:<40}{ms:>6.1f} ms{floor_shown:>9}{ratio:>7}{target:>9}{shape:>11}{nbytes or '':>11}")
 
     def largest(images: list[Image.Image]) -> tuple[int, int]:
         return max((im.size for im in images), key=lambda size: size[0] * size[1])
 
-    images = [table_image(table_geometry(t)) for t in tables]
-    nbytes = max(len(table_png(t)) for t in tables)
-    row("one picture, 28 tiles: geometry", median_ms(table_geometry, tables, repeats), None, 0.0, largest(images), 0)
-    ms = median_ms(table_png, tables, repeats)
-    row("one picture, 28 tiles", ms, TARGETS_MS["table"], blank_floor_ms(images, repeats), largest(images), nbytes)
-    late = late_positions(20)
-    images = [table_image(table_geometry(t)) for t in late]
-    nbytes = max(len(table_png(t)) for t in late)
-    ms = median_ms(table_png, late, repeats)
+    def after_the_one_before(positions: list[TableSnapshot]) -> TableSnapshot:
+        """Forget every layout, then draw the positions before the last, as the bot did: the last one's
+        search starts from the geometry of the one before it."""
+        forget_layouts()
+        for snap in positions[:-1]:
+            layout_geometry(snap)
+        return positions[-1]
+
+    def timed_after(positions: list[TableSnapshot]) -> float:
+        snap = after_the_one_before(positions)
+        start = time.perf_counter()
+        table_png(snap, names=NAMES)
+        return time.perf_counter() - start
+
+    def from_nothing(snap: TableSnapshot) -> bytes:
+        forget_layouts()
+        return table_png(snap, names=NAMES)
+
+    def geometry_from_nothing(snap: TableSnapshot) -> object:
+        forget_layouts()
+        return table_geometry(snap, names=NAMES)
+
+    images = [table_image(table_geometry(t, names=NAMES)) for t in full]
+    nbytes = max(len(table_png(t, names=NAMES)) for t in full)
+    floor = blank_floor_ms(images, repeats)
+    samples = [timed_after(tables[r % len(tables)]) for r in range(repeats)]
+    ms = statistics.median(samples) * 1000
+    row("one picture, 28 tiles", ms, floor, f"{TARGET_RATIO['full']:.0f}x", largest(images), nbytes)
+    row("one picture, 28 tiles, from nothing", median_ms(from_nothing, full, repeats), floor, "", largest(images), 0)
+    forget_layouts()
     row(
-        "one picture, late in real rounds",
+        "  its geometry, from nothing",
+        median_ms(geometry_from_nothing, full, repeats),
+        0.0,
+        "",
+        largest(images),
+        0,
+    )
+
+    real = real_pictures(3 if args.quick else 12)
+    for label, chosen in (
+        ("real rounds", real),
+        ("real rounds, 14+ tiles", [p for p in real if len(p[0].tiles) >= 14]),
+    ):
+        if not chosen:
+            continue
+        sizes = [size for _, _, _, _, size in chosen]
+        ms = statistics.median(seconds for _, _, seconds, _, _ in chosen) * 1000
+        floor = statistics.median(blank for _, _, _, blank, _ in chosen) * 1000
+        nbytes = max(len(table_png(snap, names=NAMES, settlement=end)) for snap, end, _, _, _ in chosen[-50:])
+        biggest = max(sizes, key=lambda size: size[0] * size[1])
+        row(f"one picture, {label}", ms, floor, f"{TARGET_RATIO['real']:.0f}x", biggest, nbytes)
+    ends = [(s, e) for s, e, _, _, _ in real if e is not None]
+    if ends:
+        ms = median_ms(lambda p: table_png(p[0], names=NAMES, settlement=p[1]), ends, repeats)
+        images = [table_image(table_geometry(s, names=NAMES, settlement=e)) for s, e in ends]
+        row("one picture, a round's end (settlement)", ms, blank_floor_ms(images, repeats), "", largest(images), 0)
+
+    images = [layout_image(layout_geometry(t)) for t in full]
+    nbytes = max(len(layout_png(t)) for t in full)
+    ms = median_ms(layout_png, full, repeats)
+    row(
+        "layout, 28 tiles",
         ms,
-        TARGETS_MS["table"],
         blank_floor_ms(images, repeats),
+        f"{TARGETS_MS['layout']:.0f} ms",
         largest(images),
         nbytes,
     )
 
-    images = [layout_image(layout_geometry(t)) for t in tables]
-    nbytes = max(len(layout_png(t)) for t in tables)
-    row("layout, 28 tiles: geometry only", median_ms(layout_geometry, tables, repeats), None, 0.0, largest(images), 0)
-    ms = median_ms(layout_png, tables, repeats)
-    row("layout, 28 tiles", ms, TARGETS_MS["layout"], blank_floor_ms(images, repeats), largest(images), nbytes)
-
     images = [scoresheet_image(scoresheet_geometry(s)) for s in sheets]
     nbytes = max(len(scoresheet_png(s)) for s in sheets)
     ms = median_ms(scoresheet_png, sheets, repeats)
-    row("scoresheet", ms, TARGETS_MS["scoresheet"], blank_floor_ms(images, repeats), largest(images), nbytes)
+    target = f"{TARGETS_MS['scoresheet']:.0f} ms"
+    row("scoresheet", ms, blank_floor_ms(images, repeats), target, largest(images), nbytes)
 
     images = [hand_image(hand_geometry(v)) for v in views]
     nbytes = max(len(hand_png(v)) for v in views)
     ms = median_ms(hand_png, views, repeats)
-    row("hand", ms, TARGETS_MS["hand"], blank_floor_ms(images, repeats), largest(images), nbytes)
+    row("hand", ms, blank_floor_ms(images, repeats), f"{TARGETS_MS['hand']:.0f} ms", largest(images), nbytes)
     print(f"\nlargest PNG allowed: {MAX_BYTES} bytes")
-    preview(args.matches)
+    preview(matches)
+
+
+Real = tuple[TableSnapshot, Domino | Blocked | None, float, float, tuple[int, int]]
+
+
+def real_pictures(matches: int) -> list[Real]:
+    """Every picture of random complete 2-, 3- and 4-player matches, drawn in playing order as the bot
+    draws them (names, and at a round's end its settlement): each with the time it took, the time a
+    blank canvas of its size took to encode right after it (the floor, measured beside it so that the
+    shared machine's load weighs on both alike), and its size."""
+    out: list[Real] = []
+    forget_layouts()
+    level = DEFAULT_STYLE.sizes.compress_level
+    palette = DEFAULT_STYLE.palette("table").flat
+    for seed in range(matches):
+        match = Match.new(2 + seed % 3, f"bench-real/{seed}")
+        rng = random.Random(seed)
+        while match.phase is not Phase.OVER:
+            if match.phase is Phase.ROUND_OVER:
+                match.next_round()
+            option = rng.choice(match.options())
+            events = match.place(match.turn, option.placement)  # type: ignore[arg-type]
+            end = next((e for e in events if isinstance(e, (Domino, Blocked))), None)
+            snap = match.snapshot()
+            start = time.perf_counter()
+            data = table_png(snap, names=NAMES, settlement=end)
+            seconds = time.perf_counter() - start
+            with Image.open(io.BytesIO(data)) as image:
+                size = image.size
+            blank = Image.new("P", size, 0)
+            blank.putpalette(palette)
+            start = time.perf_counter()
+            blank.save(io.BytesIO(), "PNG", compress_level=level)
+            out.append((snap, end, seconds, time.perf_counter() - start, size))
+    return out
 
 
 def match_positions(players: int, seed: int) -> Iterator[TableSnapshot]:

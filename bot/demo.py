@@ -17,7 +17,7 @@ from .host.computers import InlineComputer
 from .host.manager import Manager
 from .host.pictures import PngRenderer, Renderer
 from .host.tables import LEVELS, Post
-from .storage import Storage
+from .storage import SqliteStorage
 from .texts.i18n import SUPPORTED, t
 
 
@@ -53,7 +53,7 @@ async def play_demo(
     """Play one match; return the printer (posts and files) and the record's path."""
     out.mkdir(parents=True, exist_ok=True)
     printer = DemoPrinter(out, lang, echo)
-    storage = await Storage.open(":memory:")
+    storage = await SqliteStorage.open(":memory:")
     manager = Manager(
         storage,
         printer,

@@ -1,8 +1,11 @@
 """Pictures of the table: pure functions from engine snapshots and seat views to PNG bytes.
 
-`table_png(snapshot)` is the one picture per placement, made for a phone: the layout, the
-equation of the end total and the scoresheet together; `table_description(snapshot)` is its
-machine-readable twin and `legend_png()` explains its marks. `layout_png(snapshot)` draws the tiles
+`table_png(snapshot, names=..., settlement=..., labels=...)` is the one picture per placement, made
+for a phone: the layout, the equation of the end total, the players' names beside their seats, at a
+round's end its settlement (`settlement`: the round's Domino or Blocked event; `labels`: the few
+words in the table's language, keys of `DEFAULT_LABELS`), and the scoresheet together;
+`table_description(...)` is its machine-readable twin and `legend_png()` explains its marks.
+`layout_png(snapshot)` draws the tiles
 alone in the rules' own picture language, `scoresheet_png(snapshot)` the X-and-stroke tally, and
 `hand_png(view)` one seat's tiles, playable ones set apart. The
 geometry functions return what those pictures show, for tests and for anyone who wants to
@@ -24,11 +27,13 @@ from .scoresheet import (
     scoresheet_image,
     scoresheet_png,
 )
+from .settlement import DEFAULT_LABELS
 from .style import DEFAULT_COLORS, DEFAULT_SIZES, DEFAULT_STYLE, Colors, Sizes, Style
 from .table import TableGeometry, table_description, table_geometry, table_image, table_png
 
 __all__ = [
     "DEFAULT_COLORS",
+    "DEFAULT_LABELS",
     "DEFAULT_SIZES",
     "DEFAULT_STYLE",
     "HOUSE_STROKES",

@@ -21,6 +21,8 @@ frame: those grow the frame a little, and say so (`LayoutGeometry.relaxed`).
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -43,6 +45,7 @@ SOFT_START, SOFT_FULL = 6, 30  # the soft frame starts at 0.45 of the frame and 
 SEARCH_BUDGET = 6_000  # placements tried before the frame grows (about 0.25 s at worst)
 GROWTH_BUDGET = 1_500  # and at each step of its growth
 FRAME_GROWTH = (1.04, 1.08, 1.13, 1.2)  # the steps by which it grows when a layout cannot keep to it
+CACHE_SIZE = 512  # layouts remembered, so the next placement's search starts from the one before it
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -292,6 +295,7 @@ class _Search:
         index = {pt.tile: i for i, pt in enumerate(tiles)}
         self.parent_index = [index[pt.parent] if pt.parent is not None else -1 for pt in tiles]
         self.placed: list[_Placement] = []
+        self.budget_left = 0  # what the search had left of its budget when it ended
         self.boxes: list[Box] = []  # the span of the layout so far, marks included, after each tile
         self.own_zones: list[_Zone | None] = [None] * len(tiles)  # the zone each tile fills on its parent
         # Which side of a spinner is its branch A is the picture's choice, made by the first branch
@@ -328,14 +332,10 @@ class _Search:
                 if culprit >= 0:
                     conflicts[i].add(culprit)
                     continue
-                b = candidate.reach
-                if boxes:
-                    x0, y0, x1, y1 = boxes[-1]
-                    b = (min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3]))
-                placed.append(candidate)
-                boxes.append(b)
+                self._put(candidate)
                 i += 1
                 if i == n:
+                    self.budget_left = budget
                     return placed
                 del choices[i:], conflicts[i:]
                 choices.append(self._candidates(i))
@@ -348,6 +348,33 @@ class _Search:
             conflicts[back] |= conflicts[i] - {back}
             del placed[back:], boxes[back:]
             i = back
+
+    def _put(self, candidate: _Placement) -> None:
+        b = candidate.reach
+        if self.boxes:
+            x0, y0, x1, y1 = self.boxes[-1]
+            b = (min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3]))
+        self.placed.append(candidate)
+        self.boxes.append(b)
+
+    def extend(self, before: _Solved) -> list[_Placement] | None:
+        """The placements when the tiles but the last are placed as `before` placed them: the last tile's
+        first way that fits. It is what `run` finds too, since the search reaches the same state for the
+        earlier tiles first; None when the last tile finds no room there (then only `run` can tell)."""
+        i = len(self.tiles) - 1
+        self.placed, self.boxes = list(before.placed), list(before.boxes)
+        self.own_zones = [*before.own_zones, None]
+        budget = before.budget_left
+        for candidate, zone in self._candidates(i):
+            budget -= 1
+            if budget < 0:
+                return None
+            self.own_zones[i] = zone
+            if self._culprit(candidate, i) < 0:
+                self._put(candidate)
+                self.budget_left = budget
+                return self.placed
+        return None
 
     def _culprit(self, p: _Placement, i: int) -> int:
         """The earliest placed tile that leaves no room for `p`, or -1 when `p` fits."""
@@ -475,6 +502,38 @@ class _Search:
         return zone[1] - (box[3] - h)
 
 
+@dataclass(frozen=True, slots=True)
+class _Solved:
+    """A layout found: its placements, its spans, the zone each tile filled, the rung of the ladder
+    that found it and the budget that rung had left."""
+
+    placed: tuple[_Placement, ...]
+    boxes: tuple[Box, ...]
+    own_zones: tuple[_Zone | None, ...]
+    rung: int
+    budget_left: int
+
+
+Key = tuple[object, ...]
+_solved: OrderedDict[Key, _Solved] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _ladder(frame: tuple[int, int]) -> tuple[tuple[int, tuple[int, int], bool, int, tuple[Relaxed, ...]], ...]:
+    """The searches tried in turn, each giving up more of the picture's rules: (gap, frame, strict,
+    budget, what it gives up)."""
+    unbounded = (10_000, 10_000)
+    grown = tuple((math.ceil(frame[0] * f), math.ceil(frame[1] * f)) for f in FRAME_GROWTH)
+    return (
+        (GAP, frame, True, SEARCH_BUDGET, ()),
+        *((GAP, g, True, GROWTH_BUDGET, (Relaxed.FRAME,)) for g in grown),
+        (GAP, frame, False, SEARCH_BUDGET, (Relaxed.LINES,)),
+        (GAP, grown[-1], False, SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
+        (GAP, unbounded, False, 4 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
+        (0, unbounded, False, 40 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES, Relaxed.GAP)),
+    )
+
+
 def _place_all(
     tiles: tuple[PlacedTile, ...], frame: tuple[int, int] = FRAME
 ) -> tuple[list[_Placement], list[_Zone | None], tuple[Relaxed, ...]]:
@@ -485,23 +544,48 @@ def _place_all(
     frame. The language comes first while the picture stays legible: the frame grows step by step,
     by a fifth at most (half a tile stays above 20 px in the preview); beyond that a line may turn
     next to a spinner instead. The gap between tiles that are not joined goes last.
+
+    A layout found is remembered by what the search reads of its tiles (the frame, and each tile with
+    its parent and sides), so the next placement starts from it: the search for one more tile only
+    tries that tile's ways, and gives the result a search from nothing would give.
     """
-    unbounded = (10_000, 10_000)
-    grown = tuple((math.ceil(frame[0] * f), math.ceil(frame[1] * f)) for f in FRAME_GROWTH)
-    ladder: tuple[tuple[int, tuple[int, int], bool, int, tuple[Relaxed, ...]], ...] = (
-        (GAP, frame, True, SEARCH_BUDGET, ()),
-        *((GAP, g, True, GROWTH_BUDGET, (Relaxed.FRAME,)) for g in grown),
-        (GAP, frame, False, SEARCH_BUDGET, (Relaxed.LINES,)),
-        (GAP, grown[-1], False, SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
-        (GAP, unbounded, False, 4 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
-        (0, unbounded, False, 40 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES, Relaxed.GAP)),
-    )
-    for gap, limits, strict, budget, relaxed in ladder:
+    ladder = _ladder(frame)
+    key: Key = (frame, *((pt.tile, pt.parent, pt.parent_slot, pt.slot) for pt in tiles))
+    with _lock:
+        solved = _solved.get(key)
+        if solved is not None:
+            _solved.move_to_end(key)
+        before = _solved.get(key[:-1]) if solved is None and len(tiles) > 1 else None
+    if solved is None and before is not None:
+        gap, limits, strict, _, _ = ladder[before.rung]
         search = _Search(tiles, gap=gap, frame=limits, strict=strict)
-        placed = search.run(budget)
-        if placed is not None:
-            return placed, search.own_zones, relaxed
-    raise RuntimeError(f"no room found for a layout of {len(tiles)} tiles")
+        if search.extend(before) is not None:
+            solved = _remember(key, search, before.rung)
+    if solved is None:
+        for rung, (gap, limits, strict, budget, _) in enumerate(ladder):
+            search = _Search(tiles, gap=gap, frame=limits, strict=strict)
+            if search.run(budget) is not None:
+                solved = _remember(key, search, rung)
+                break
+        else:
+            raise RuntimeError(f"no room found for a layout of {len(tiles)} tiles")
+    return list(solved.placed), list(solved.own_zones), ladder[solved.rung][4]
+
+
+def _remember(key: Key, search: _Search, rung: int) -> _Solved:
+    solved = _Solved(tuple(search.placed), tuple(search.boxes), tuple(search.own_zones), rung, search.budget_left)
+    with _lock:
+        _solved[key] = solved
+        _solved.move_to_end(key)
+        while len(_solved) > CACHE_SIZE:
+            _solved.popitem(last=False)
+    return solved
+
+
+def forget_layouts() -> None:
+    """Empty the memory of layouts found (for measuring the search from nothing)."""
+    with _lock:
+        _solved.clear()
 
 
 # -- the public function ------------------------------------------------------

@@ -68,7 +68,8 @@ def paint_layout(image: Image.Image, geometry: LayoutGeometry, left: int, top: i
     for box in geometry.tiles:
         (a, _), (b_pip, _) = box.halves
         face = "tile_last" if box.last else "tile"
-        sprite = tile_sprite(style, kind, a, b_pip, box.vertical, half, face, "table", box.spinner, box.last)
+        ring = box.seat if box.last else None
+        sprite = tile_sprite(style, kind, a, b_pip, box.vertical, half, face, "table", box.spinner, ring)
         image.paste(sprite, (left + box.rect.x0 * unit, top + box.rect.y0 * unit))
     for mark in geometry.badges:
         assert mark.value is not None

@@ -21,7 +21,7 @@ from .style import DEFAULT_STYLE, Style
 
 KIND = "table"
 # The items in the order they are numbered; the text of item k is the message `legend-<item>`.
-LEGEND_ITEMS = ("spinner", "badge", "open", "closed", "last", "equation", "houses", "needed")
+LEGEND_ITEMS = ("spinner", "badge", "open", "closed", "last", "equation", "over", "houses", "needed", "winner")
 LEGEND_VALUES = {"house": HOUSE, "target": 61}  # what the placeholders of the legend's messages stand for
 FELT_ITEMS = 5  # the first items are marks on the felt; the others are read in the band below it
 
@@ -35,7 +35,7 @@ def legend_image(style: Style = DEFAULT_STYLE) -> Image.Image:
     band_h = half + margin  # a row of the band
     columns = 2
     samples = [_sample(item, style) for item in LEGEND_ITEMS]
-    number_w = text_sprite(style, KIND, "8", s.table_score_font, "table", "text").width + margin
+    number_w = text_sprite(style, KIND, str(len(LEGEND_ITEMS)), s.table_small_font, "table", "text").width + margin // 2
     cell_w = number_w + max(row_width(parts) for parts in samples) + margin + margin // 2
     felt_rows = -(-FELT_ITEMS // columns)
     band_rows = -(-(len(LEGEND_ITEMS) - FELT_ITEMS) // columns)
@@ -50,7 +50,7 @@ def legend_image(style: Style = DEFAULT_STYLE) -> Image.Image:
         row, column = divmod(index, columns)
         top = (row * cell_h + margin // 2) if felt else band_top + row * band_h + margin // 2
         back = "table" if felt else "strip"
-        number = text_sprite(style, KIND, str(k + 1), s.table_score_font, back, "text")
+        number = text_sprite(style, KIND, str(k + 1), s.table_small_font, back, "text")
         x = column * cell_w + margin
         middle = top + (cell_h if felt else band_h) // 2
         paste_row(image, [(number, number_w - number.width), *parts], x, middle)
@@ -74,8 +74,8 @@ def _sample(item: str, style: Style) -> list[tuple[Image.Image, int]]:
     gap = half // 6
     size, small = s.table_score_font, s.table_small_font
 
-    def tile(a: int, b: int, vertical: bool = False, spinner: bool = False, last: bool = False) -> Image.Image:
-        face = "tile_last" if last else "tile"
+    def tile(a: int, b: int, vertical: bool = False, spinner: bool = False, last: int | None = None) -> Image.Image:
+        face = "tile" if last is None else "tile_last"
         return tile_sprite(style, KIND, a, b, vertical, half, face, "table", spinner, last)
 
     if item == "spinner":
@@ -87,7 +87,7 @@ def _sample(item: str, style: Style) -> list[tuple[Image.Image, int]]:
     if item == "closed":
         return [(tile(4, 4, spinner=True), 0), (dot_sprite(style, "closed", half, KIND), 0)]
     if item == "last":
-        return [(tile(2, 6, last=True), gap), (tile(6, 6, vertical=True, spinner=True, last=True), 0)]
+        return [(tile(2, 6, last=0), gap), (tile(6, 6, vertical=True, spinner=True, last=3), 0)]  # seats 1 and 4
     if item == "equation":
         space = size // 4
         return [
@@ -95,6 +95,13 @@ def _sample(item: str, style: Style) -> list[tuple[Image.Image, int]]:
             (text_sprite(style, KIND, "2 + 8 = 10", size, "strip", "text"), space * 2),
             (symbol_sprite(style, KIND, "arrow", size, "strip", "muted"), space * 2),
             (result_pill(style, "+2", size, Result.SCORED, KIND), 0),
+        ]
+    if item == "over":
+        return [(result_pill(style, "+3", size, Result.OVER, KIND), 0)]
+    if item == "winner":
+        return [
+            (symbol_sprite(style, KIND, "star", size, "strip", "badge"), size // 4),
+            (text_sprite(style, KIND, "61", size, "strip", "text"), 0),
         ]
     if item == "houses":
         return [

@@ -18,7 +18,8 @@ def canvas(style: Style, kind: str, size: tuple[int, int], back: str) -> Image.I
 
 
 def encode(image: Image.Image, style: Style) -> bytes:
-    """PNG bytes. Level 6 without `optimize`: higher levels cost 2-4x the time for ~5% smaller files."""
+    """PNG bytes, at the style's level without `optimize`: the one picture is made after every placement,
+    so it is encoded at zlib's fastest level (about 30 KB: 1.5x the size of level 6 in a third of its time)."""
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=style.sizes.compress_level)
     return buffer.getvalue()

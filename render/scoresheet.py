@@ -70,7 +70,8 @@ def scoresheet_geometry(snapshot: TableSnapshot) -> Scoresheet:
         full, rest = divmod(abs(points), HOUSE)
         houses = (HOUSE,) * full + ((rest,) if rest else ())
         seats = snapshot.seats_of(side)
-        to_move = snapshot.turn if snapshot.turn in seats else None
+        # only while a round is played: a round's last picture shows no mark of the next round
+        to_move = snapshot.turn if snapshot.phase is Phase.PLAYING and snapshot.turn in seats else None
         winner = snapshot.phase is Phase.OVER and snapshot.winner == side
         rows.append(SideRow(side, seats, raw, points, target - points, houses, points < 0, to_move, winner))
     return Scoresheet(tuple(rows), target)

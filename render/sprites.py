@@ -27,9 +27,12 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 
 
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font: digits and + = / - are all the pictures write, so no system font is needed."""
-    return ImageFont.load_default(size=size)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled font for digits and + = / -; names and words use the fonts of `names`."""
+    f = ImageFont.load_default(size=size)
+    if not isinstance(f, ImageFont.FreeTypeFont):  # Pillow without FreeType has only a fixed bitmap font
+        raise RuntimeError("the pictures need Pillow built with FreeType")
+    return f
 
 
 def to_palette(image: Image.Image, style: Style, kind: str) -> Image.Image:
@@ -51,11 +54,11 @@ def tile_sprite(
     face: str,
     back: str,
     spinner: bool,
-    last: bool = False,
+    last: int | None = None,
 ) -> Image.Image:
     """A tile showing `a` then `b` (left to right, or top to bottom), `half` pixels a half, on `back`.
-    The tile just placed (`last`) wears a thick ring in the `last` colour around its usual border,
-    so it stands out by shape and colour, not by a tint alone."""
+    The tile just placed wears a thick ring in the colour of the seat that placed it (`last`) around
+    its usual border: it stands out by shape, and says who placed it, as the band's chip does."""
     if vertical:
         flat = tile_sprite(style, kind, b, a, False, half, face, back, spinner, last)
         return flat.transpose(Image.Transpose.ROTATE_90)
@@ -67,9 +70,9 @@ def tile_sprite(
     inset = max(1, round(0.03 * h))
     radius = round(0.16 * h)
     border = round((0.085 if spinner else 0.035) * h)
-    if last:
-        ring = round((0.065 if spinner else 0.09) * h)
-        draw.rounded_rectangle((inset, inset, 2 * h - 1 - inset, h - 1 - inset), radius=radius, fill=c.last)
+    if last is not None:
+        ring = round((0.1 if spinner else 0.13) * h)
+        draw.rounded_rectangle((inset, inset, 2 * h - 1 - inset, h - 1 - inset), radius=radius, fill=c.seat(last))
         inset += ring
         radius = max(1, radius - ring // 2)
         border = round(0.07 * h) if spinner else max(1, round(0.02 * h))
@@ -143,7 +146,7 @@ def text_sprite(style: Style, kind: str, text: str, size: int, back: str, fore: 
     width = max(1, round(f.getlength(text)) + 2)
     mask = Image.new("L", (width, ascent + descent), 0)
     ImageDraw.Draw(mask).text((1, ascent), text, fill=255, font=f, anchor="ls")
-    return mask.point(style.palette(kind).lut(back, fore))
+    return style.palette(kind).paint(mask, back, fore)
 
 
 @lru_cache(maxsize=256)
@@ -183,7 +186,7 @@ def symbol_sprite(style: Style, kind: str, symbol: str, size: int, back: str, fo
         draw.polygon([(0.1 * w, mid - r), (0.95 * w, mid), (0.1 * w, mid + r)], fill=255)
     else:
         raise ValueError(f"no symbol {symbol!r}")
-    return reduce_supersampled(mask, ss).point(style.palette(kind).lut(back, fore))
+    return style.palette(kind).paint(reduce_supersampled(mask, ss), back, fore)
 
 
 @lru_cache(maxsize=64)

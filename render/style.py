@@ -14,8 +14,8 @@ from PIL import Image
 
 RGB = tuple[int, int, int]
 RAMP_STEPS = 8  # shades from one colour to the other, both ends included
-# The one picture meets more pairs of colours than the others: one shade fewer keeps it in 256.
-KIND_STEPS = {"table": 7}
+# The one picture (and the layout) meet more pairs of colours than the others: fewer shades keep them in 256.
+KIND_STEPS = {"table": 6, "layout": 7}
 
 
 @dataclass(frozen=True)
@@ -25,8 +25,7 @@ class Colors:
     table: RGB = (24, 84, 58)  # the felt behind the layout
     strip: RGB = (14, 52, 36)  # the band with the end-total equation
     tile: RGB = (250, 246, 232)
-    tile_last: RGB = (255, 234, 160)  # the face of the tile just placed
-    last: RGB = (215, 0, 120)  # the ring round the tile just placed
+    tile_last: RGB = (255, 234, 160)  # the face of the tile just placed (ringed in its placer's seat colour)
     tile_dim: RGB = (168, 168, 160)  # a tile in hand that cannot be played now
     edge: RGB = (70, 66, 58)
     pip: RGB = (28, 28, 28)
@@ -41,7 +40,7 @@ class Colors:
     over: RGB = (232, 64, 64)  # cancelled: it would pass 61
     paper: RGB = (250, 247, 238)  # the scoresheet
     ink: RGB = (34, 40, 92)
-    ink_faint: RGB = (214, 212, 204)  # the strokes still to come in a house
+    ink_faint: RGB = (128, 130, 138)  # the strokes still to come in a house: 3:1 on every row
     ink_negative: RGB = (200, 30, 30)
     row_turn: RGB = (232, 240, 252)  # the row of the side to move
     row_negative: RGB = (253, 228, 226)
@@ -50,16 +49,16 @@ class Colors:
     label: RGB = (246, 246, 246)
     label_dim: RGB = (150, 152, 158)
     white: RGB = (255, 255, 255)
-    # Seats: at least 25 CIELAB units apart in normal vision and under simulated protanopia,
-    # deuteranopia and tritanopia (see tests/test_render_colours.py), each 3:1 against the band
-    # and 4.5:1 against its number.
-    seat0: RGB = (245, 100, 125)
-    seat1: RGB = (20, 150, 215)
-    seat2: RGB = (150, 95, 255)
-    seat3: RGB = (175, 145, 0)
+    # Seats, the colours of the chips the bot's texts use (🔴 🔵 🟣 🟡): at least 25 CIELAB units apart
+    # in normal vision and under simulated protanopia, deuteranopia and tritanopia (see
+    # tests/test_render_colours.py), each 3:1 against the band and 4.5:1 against its number.
+    seat0: RGB = (235, 60, 60)  # red
+    seat1: RGB = (20, 150, 215)  # blue
+    seat2: RGB = (150, 95, 255)  # purple
+    seat3: RGB = (250, 210, 40)  # yellow
     # the scoresheet under the one picture: chalk on the felt's dark band
     sheet_turn: RGB = (36, 88, 64)  # the row of the side to move
-    chalk_faint: RGB = (64, 106, 86)  # the strokes still to come in a house
+    chalk_faint: RGB = (130, 170, 150)  # the strokes still to come in a house: 3:1 on both bands
 
     def seat(self, seat: int) -> RGB:
         return (self.seat0, self.seat1, self.seat2, self.seat3)[seat % 4]
@@ -98,9 +97,9 @@ SEATS = ("seat0", "seat1", "seat2", "seat3")
 # For each kind of picture, the pairs of colours that meet at an antialiased edge: (under, over).
 RAMPS: dict[str, tuple[tuple[str, str], ...]] = {
     "layout": (
-        *(("table", c) for c in ("edge", "spinner", "badge", "dot", "dot_closed", "tile", "last", "text")),
+        *(("table", c) for c in ("edge", "spinner", "badge", "dot", "dot_closed", "tile", "text", *SEATS)),
         *((face, c) for face in ("tile", "tile_last") for c in ("edge", "pip", "spinner")),
-        ("last", "tile_last"),
+        *((seat, c) for seat in SEATS for c in ("edge", "spinner")),  # the ring round the tile just placed
         ("badge", "badge_text"),
         *(("strip", c) for c in ("text", "muted", "over", "badge", *SEATS)),
         *((seat, number) for seat in SEATS for number in ("white", "badge_text")),
@@ -119,9 +118,9 @@ RAMPS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     # the one picture: the layout, the equation band, and the scoresheet in chalk on the band
     "table": (
-        *(("table", c) for c in ("edge", "spinner", "badge", "dot", "dot_closed", "tile", "last", "text")),
+        *(("table", c) for c in ("edge", "spinner", "badge", "dot", "dot_closed", "tile", "text", *SEATS)),
         *((face, c) for face in ("tile", "tile_last") for c in ("edge", "pip", "spinner")),
-        ("last", "tile_last"),
+        *((seat, c) for seat in SEATS for c in ("edge", "spinner")),  # the ring round the tile just placed
         ("badge", "badge_text"),
         *((band, c) for band in ("strip", "sheet_turn") for c in ("text", "chalk_faint", "over", "badge", *SEATS)),
         ("strip", "muted"),
@@ -150,7 +149,7 @@ class Sizes:
     equation_font: int = 34
     badge_font: int = 28
     supersample: int = 4  # sprites are drawn this much larger, then reduced: smooth edges
-    compress_level: int = 6
+    compress_level: int = 1  # zlib's fastest level: 1.5x the size of level 6 in a third of its time
     # scoresheet
     house: int = 58
     row: int = 84
@@ -164,10 +163,13 @@ class Sizes:
     table_strip: int = 56  # the equation band
     table_equation_font: int = 32
     table_row: int = 54  # one side of the scoresheet
-    table_house: int = 42
+    table_house: int = 38
     table_score_font: int = 32
     table_small_font: int = 26
     table_chip: int = 36
+    table_name_font: int = 26  # a player's name beside their chip
+    table_panel_font: int = 26  # the settlement panel at a round's end
+    table_panel_row: int = 40
     # hand
     hand_half: int = 46
     hand_gap: int = 14
@@ -214,7 +216,8 @@ class Palette:
             for k in range(1, steps - 1):
                 t = k / (steps - 1)
                 ramp.append(len(entries))
-                entries.append(tuple(round(a[c] + (b[c] - a[c]) * t) for c in range(3)))  # type: ignore[arg-type]
+                r, g, b_ = (round(a[c] + (b[c] - a[c]) * t) for c in range(3))
+                entries.append((r, g, b_))
             ramp.append(self.index[fore])
             self.ramps[(back, fore)] = tuple(ramp)
         if len(entries) > 256:
@@ -228,6 +231,12 @@ class Palette:
 
     def ramp(self, back: str, fore: str) -> tuple[int, ...]:
         return self.ramps[(back, fore)]
+
+    def paint(self, mask: Image.Image, back: str, fore: str) -> Image.Image:
+        """An antialiased mask ("L") as a palette picture in `fore` over `back`: pasted without conversion."""
+        image = mask.point(self.lut(back, fore))
+        image.putpalette(self.flat)
+        return image
 
     def lut(self, back: str, fore: str) -> list[int]:
         """Coverage 0..255 of `fore` over `back` -> palette index: maps an antialiased mask to colours."""

@@ -2,7 +2,9 @@
 
 It is drawn for the phone's preview (see `preview`): fitted into 400 x 500 px, half a tile is
 never less than 24 px (`TableGeometry.preview_half`) but in the few layouts that the picture
-language cannot keep to the frame. It is language-neutral: numbers, seat chips and symbols only.
+language cannot keep to the frame, and in a round's last picture, which adds its settlement.
+Each seat's chip carries its player's name (`names`, in the bundled fonts, shortened to fit);
+the few words of a settlement come from the caller (`labels`, see `settlement.DEFAULT_LABELS`).
 
 `table_description` is the picture's machine-readable twin: every tile's pixel rectangle, its
 parent and the side it joins, and every open end with its badge, so that tests and other tools
@@ -11,7 +13,9 @@ can check or redraw the picture without reading pixels.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -20,9 +24,12 @@ from engine import TableSnapshot
 
 from .geometry import LayoutGeometry, Rect, layout_geometry
 from .layout_picture import equation_parts, paint_layout
+from .names import fit, shown_name, word_sprite
+from .panel import Row, panel_rows, paste_rows, rows_width
 from .png import canvas, encode, paste_row, row_width
-from .preview import table_frame
+from .preview import picture_limit, table_frame
 from .scoresheet import Scoresheet, SideRow, house_sprite, scoresheet_geometry
+from .settlement import Ending, Settlement, ending_description, ending_of, merged_labels
 from .sprites import dot_sprite, seat_chip, symbol_sprite, text_sprite
 from .style import DEFAULT_STYLE, Style
 
@@ -46,6 +53,11 @@ class TableGeometry:
     rows: tuple[Box, ...]  # one scoreboard row per side
     houses_x: int  # where every row's houses start
     preview_scale: float  # how much a phone's preview shrinks the picture
+    names: tuple[str, ...]  # what each seat's chip carries: its player's name (shortened) or its label
+    own_names: tuple[bool, ...]  # whether that is the player's name (else the seat's label)
+    ending: Ending | None  # the settlement and the winner, at a round's or the match's end
+    panel: Box | None  # where the panel shows them
+    panel_rows: tuple[Row, ...]
 
     def pixels(self, r: Rect) -> Box:
         """A rectangle of the layout's grid in pixels of the picture."""
@@ -58,31 +70,81 @@ class TableGeometry:
         return 2 * self.unit * self.preview_scale
 
 
-def table_geometry(snapshot: TableSnapshot, style: Style = DEFAULT_STYLE) -> TableGeometry:
+def table_geometry(
+    snapshot: TableSnapshot,
+    style: Style = DEFAULT_STYLE,
+    *,
+    names: Sequence[str] | None = None,
+    settlement: Settlement | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> TableGeometry:
     s = style.sizes
     unit, margin = s.half // 2, s.table_margin
+    words = merged_labels(labels)
+    shown = [shown_name(names[k] if names and k < len(names) else None, k, words) for k in range(snapshot.players)]
     layout = layout_geometry(snapshot, table_frame(snapshot.sides, style))
     sheet = scoresheet_geometry(snapshot)
+    room = name_room(snapshot.players, style)
+    fitted = tuple(fit(text, s.table_name_font, room) for text, _ in shown)
     if layout.tiles:
         b = layout.bounds
         table_w, table_h = b.width * unit, b.height * unit
     else:
         b = Rect(0, 0, 0, 0)
         table_w, table_h = EMPTY_SIZE[0] * s.half, EMPTY_SIZE[1] * s.half
-    heads = [_head_parts(row, sheet.target, style) for row in sheet.rows]
+    heads = [_head_parts(row, sheet.target, style, fitted) for row in sheet.rows]
     houses_x = margin + max((row_width(h) for h in heads), default=0) + s.table_house // 3
     sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
     strip = equation_parts(layout.equation, style, KIND, s.table_equation_font)
-    width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0)
+    ending = ending_of(snapshot, settlement)
+    rows: tuple[Row, ...] = ()
+    if ending is not None:
+        limit = max(table_w + 2 * margin, sheet_w, picture_limit(style)[0])
+        rows = tuple(panel_rows(ending, tuple(text for text, _ in shown), words, style, limit - 2 * margin))
+    panel_w = rows_width(list(rows), style) + 4 * margin if rows else 0
+    width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w)
     top_of_band = table_h + 2 * margin
     band = (0, top_of_band, width, top_of_band + s.table_strip) if strip else None
     y = top_of_band + s.table_strip
-    rows = tuple((0, y + k * s.table_row, width, y + (k + 1) * s.table_row) for k in range(len(sheet.rows)))
+    panel = None
+    if rows:
+        panel = (0, y, width, y + len(rows) * s.table_panel_row + margin)
+        y = panel[3]
+    boxes = tuple((0, y + k * s.table_row, width, y + (k + 1) * s.table_row) for k in range(len(sheet.rows)))
     height = y + len(sheet.rows) * s.table_row + margin
     origin = ((width - table_w) // 2 - b.x0 * unit, margin - b.y0 * unit)
     pw, ph = s.preview
     scale = min(1.0, pw / width, ph / height)
-    return TableGeometry((width, height), unit, origin, layout, sheet, band, rows, houses_x, scale)
+    return TableGeometry(
+        (width, height),
+        unit,
+        origin,
+        layout,
+        sheet,
+        band,
+        boxes,
+        houses_x,
+        scale,
+        fitted,
+        tuple(own for _, own in shown),
+        ending,
+        panel,
+        rows,
+    )
+
+
+@lru_cache(maxsize=16)
+def name_room(players: int, style: Style = DEFAULT_STYLE) -> int:
+    """The width a name may take beside its chip: what the widest scoreboard row leaves in the picture's
+    width limit, shared by the seats of a side (the same all match long, so names never jump)."""
+    s = style.sizes
+    side_seats = 2 if players == 4 else 1
+    seats = tuple(range(side_seats))
+    widest = SideRow(0, seats, 300, 60, 61, (10,) * 6, False, 0, False)  # two digits each: the widest it gets
+    fixed = row_width(_head_parts(widest, 61, style, ("",) * side_seats))
+    houses = HOUSE_COLUMNS * (s.table_house + s.table_house // 8)
+    free = picture_limit(style)[0] - 3 * s.table_margin - s.table_house // 3 - houses - fixed
+    return max(3 * s.table_name_font, free // side_seats)
 
 
 def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
@@ -100,7 +162,12 @@ def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
     image.paste(index["strip"], (0, footer_top, width, g.size[1]))
     if g.band is not None:
         strip = equation_parts(g.layout.equation, style, KIND, s.table_equation_font)
+        if g.ending is not None and g.ending.reached == "place":  # this placement reached the target
+            strip.append((symbol_sprite(style, KIND, "star", s.table_equation_font, "strip", "badge"), 0))
+            strip[-2] = (strip[-2][0], s.table_equation_font // 4)
         paste_row(image, strip, (width - row_width(strip)) // 2, (g.band[1] + g.band[3]) // 2)
+    if g.panel is not None:
+        paste_rows(image, list(g.panel_rows), s.table_margin * 2, g.panel[1], s.table_panel_row, style)
     gap = s.table_house // 8
     for row, box in zip(g.sheet.rows, g.rows, strict=True):
         back = _back(row)
@@ -109,7 +176,7 @@ def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
                 index[back], (box[0] + s.table_margin // 2, box[1] + 2, box[2] - s.table_margin // 2, box[3] - 2)
             )
         middle = (box[1] + box[3]) // 2
-        paste_row(image, _head_parts(row, g.sheet.target, style), s.table_margin, middle)
+        paste_row(image, _head_parts(row, g.sheet.target, style, g.names, g.own_names), s.table_margin, middle)
         ink = "over" if row.negative else "text"
         x = g.houses_x
         for strokes in row.houses:
@@ -119,17 +186,34 @@ def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
     return image
 
 
-def table_png(snapshot: TableSnapshot, *, style: Style = DEFAULT_STYLE) -> bytes:
-    """The one picture of `snapshot` as PNG bytes: layout, equation band and scoresheet."""
-    return encode(table_image(table_geometry(snapshot, style), style), style)
+def table_png(
+    snapshot: TableSnapshot,
+    *,
+    names: Sequence[str] | None = None,
+    settlement: Settlement | None = None,
+    labels: Mapping[str, str] | None = None,
+    style: Style = DEFAULT_STYLE,
+) -> bytes:
+    """The one picture of `snapshot` as PNG bytes: layout, equation band, settlement and scoresheet.
+
+    `names`: each seat's player as shown at the table, by seat. `settlement`: at a round's last
+    picture, the round's `Domino` or `Blocked` event (`FinishedRound.ending`). `labels`: the panel's
+    words in the table's language (keys of `settlement.DEFAULT_LABELS`; English by default).
+    """
+    g = table_geometry(snapshot, style, names=names, settlement=settlement, labels=labels)
+    return encode(table_image(g, style), style)
 
 
 def _back(row: SideRow) -> str:
-    return "sheet_turn" if row.to_move is not None else "strip"
+    return "sheet_turn" if row.to_move is not None or row.winner else "strip"
 
 
-def _head_parts(row: SideRow, target: int, style: Style) -> list[tuple[Image.Image, int]]:
-    """`▶ (1)(3) 46/61 ◎15`, or a star for the winner; a negative score in red after a minus sign."""
+def _head_parts(
+    row: SideRow, target: int, style: Style, names: Sequence[str], own: Sequence[bool] = ()
+) -> list[tuple[Image.Image, int]]:
+    """`▶ (1) ann 46/61 ◎15` or `▶ (1) ann (3) bo 46 ◎15`, or a star for the winner; a negative score in
+    red after a minus sign.
+    A seat's label standing in for a name is drawn fainter than a name."""
     s = style.sizes
     back = _back(row)
     ink = "over" if row.negative else "text"
@@ -142,11 +226,16 @@ def _head_parts(row: SideRow, target: int, style: Style) -> list[tuple[Image.Ima
     parts.append((turn, space))
     for seat in row.seats:
         parts.append((seat_chip(style, KIND, seat, s.table_chip, back, ring=seat == row.to_move), space))
+        fore = "text" if seat >= len(own) or own[seat] else "muted"
+        parts.append((word_sprite(style, KIND, names[seat], s.table_name_font, back, fore), space * 2))
     parts[-1] = (parts[-1][0], space * 3)
     if row.negative:
         parts.append((symbol_sprite(style, KIND, "minus", size, back, ink), 0))
     parts.append((text_sprite(style, KIND, f"{abs(row.points)}", size, back, ink), 0))
-    parts.append((text_sprite(style, KIND, f"/{target}", small, back, "muted"), space * 3))
+    if len(row.seats) == 1:  # a side of two keeps the room for its second name: ◎ says what is left
+        parts.append((text_sprite(style, KIND, f"/{target}", small, back, "muted"), space * 3))
+    else:
+        parts[-1] = (parts[-1][0], space * 3)
     if row.winner:
         parts.append((symbol_sprite(style, KIND, "star", size, back, "badge"), 0))
     else:
@@ -158,9 +247,16 @@ def _head_parts(row: SideRow, target: int, style: Style) -> list[tuple[Image.Ima
 # -- the machine-readable twin ---------------------------------------------------------
 
 
-def table_description(snapshot: TableSnapshot, style: Style = DEFAULT_STYLE) -> dict[str, Any]:
+def table_description(
+    snapshot: TableSnapshot,
+    style: Style = DEFAULT_STYLE,
+    *,
+    names: Sequence[str] | None = None,
+    settlement: Settlement | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
     """What table.png shows, as JSON-ready data (pixel boxes are [x0, y0, x1, y1] in table.png)."""
-    g = table_geometry(snapshot, style)
+    g = table_geometry(snapshot, style, names=names, settlement=settlement, labels=labels)
     placed = {pt.tile: pt for pt in snapshot.tiles}
     tiles = []
     for box in g.layout.tiles:
@@ -190,6 +286,7 @@ def table_description(snapshot: TableSnapshot, style: Style = DEFAULT_STYLE) -> 
         for m in (*g.layout.badges, *g.layout.dots)
     ]
     eq = g.layout.equation
+    last = next((box for box in g.layout.tiles if box.last), None)
     return {
         "size": list(g.size),
         "preview": {
@@ -217,4 +314,19 @@ def table_description(snapshot: TableSnapshot, style: Style = DEFAULT_STYLE) -> 
             }
             for row, box in zip(g.sheet.rows, g.rows, strict=True)
         ],
+        "names": [
+            {"seat": seat, "name": given, "shown": text, "own": own}
+            for seat, (given, text, own) in enumerate(
+                zip(_given(names, snapshot.players), g.names, g.own_names, strict=True)
+            )
+        ],
+        "last": None
+        if last is None
+        else {"tile": str(last.tile), "seat": last.seat, "mark": "ring", "colour": list(style.colors.seat(last.seat))},
+        "settlement": ending_description(g.ending),
+        "panel": None if g.panel is None else list(g.panel),
     }
+
+
+def _given(names: Sequence[str] | None, players: int) -> list[str | None]:
+    return [names[k] if names and k < len(names) else None for k in range(players)]

@@ -6,9 +6,10 @@ about; plays are "seat:tile" for an opening and "seat:tile>on" for the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
+from pg_server import PostgresServer
 
 from engine import ALL_TILES, Event, Match, Placement, Tile, parse_tile
 
@@ -64,3 +65,36 @@ def new_round() -> Callable[..., Match]:
 def play_text() -> Callable[[Match, str], list[Event]]:
     """`play_text(match, "0:1-4 1:1-6>1-4")`: make the plays, return their events."""
     return play
+
+
+# -- PostgreSQL: one server per test run, each test on new databases (storage_backends.py) -----------
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PostgresServer]:
+    """The run's PostgreSQL server (fsync off), started at its first use; if it cannot start, every test
+    that needs it errors with the reason (PostgresUnavailableError): PostgreSQL is never skipped."""
+    server = PostgresServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def crash_server() -> Iterator[PostgresServer]:
+    """A second server, durable (fsync on: a crash keeps exactly what was committed), for the tests that
+    crash and restart it, so that no other test sees it go away. One per run, shared by those tests."""
+    server = PostgresServer(durable=True).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def crash_server_up(crash_server: PostgresServer) -> PostgresServer:
+    """The crash server, started again if a test that failed half-way left it down."""
+    if not crash_server.running:
+        crash_server.start_again()
+    return crash_server

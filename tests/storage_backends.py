@@ -1,31 +1,20 @@
 """Fixtures that run a storage test on both backends: a SQLite file and a database on a real PostgreSQL.
 
 Use it from a test module with `pytest_plugins = ["storage_backends"]`. `backend` is parametrized
-("sqlite", "postgres"); the PostgreSQL server starts once per session (tests/pg_server.py) and each
-test gets new databases on it. If the server cannot start, the tests that need it error with the
-reason (PostgresUnavailableError): PostgreSQL is never skipped.
+("sqlite", "postgres"); the PostgreSQL server starts once per run (`pg_server` in conftest.py, made
+by tests/pg_server.py) and each test gets new databases on it. If the server cannot start, the tests
+that need it error with the reason (PostgresUnavailableError): PostgreSQL is never skipped.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from pg_server import PostgresServer
 from storage_raw import Backend
 
 from bot.storage import Storage
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PostgresServer]:
-    """The session's PostgreSQL server; if it cannot start, every test that needs it errors with the reason."""
-    server = PostgresServer().start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 async def _backend(kind: str, request: pytest.FixtureRequest, folder: Path) -> Backend:

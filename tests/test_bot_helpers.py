@@ -17,7 +17,7 @@ from bot.host.computers import InlineComputer
 from bot.host.manager import Manager, new_seed
 from bot.host.pictures import PngRenderer
 from bot.host.tables import Post, Table, TableStatus
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from engine import Blocked, Domino, Event, Option, Placed, RoundStarted, Tile, tile
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -81,7 +81,7 @@ def assert_private(recorder: Recorder) -> None:
 @asynccontextmanager
 async def running(path: Path, **options: object) -> AsyncIterator[tuple[Manager, Recorder, Storage]]:
     """A manager on a real SQLite file, the real renderer, inline computer players, no pauses."""
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     recorder = Recorder()
     settings: dict = {"computer_pause": (0.0, 0.0), "turn_timeout": 3600.0} | options
     manager = Manager(storage, recorder, PngRenderer(), InlineComputer(), **settings)

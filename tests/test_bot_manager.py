@@ -14,7 +14,7 @@ from test_bot_helpers import CHANNEL, GUILD, PNG, assert_private, open_table, pi
 
 from bot.edge.commands import _placement as placement_asked
 from bot.host.tables import PostKind, Refusal, TableStatus
-from bot.storage import SeatRow, Storage
+from bot.storage import SeatRow, open_storage
 from bot.texts import forced_draws, lobby_message, seat_tag
 from engine import GameOver, Match, Phase, Placement, Record
 
@@ -271,7 +271,7 @@ async def test_a_tile_with_two_places_needs_a_target(tmp_path: Path) -> None:
 
 async def test_an_unreadable_table_is_closed_and_the_others_come_back(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     ids = []
     for channel in (1, 2, 3):
         ids.append(
@@ -361,7 +361,7 @@ async def test_a_failed_write_forgets_the_placement(tmp_path: Path, monkeypatch:
         option = match.options(seat)[0]
         user = table.seats[seat].user_id
 
-        async def broken(*_: object) -> None:
+        async def broken(*_: object, **__: object) -> None:
             raise OSError("disk full")
 
         monkeypatch.setattr(storage, "save_record", broken)

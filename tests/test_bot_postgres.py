@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from storage_raw import Backend, Raw
 from test_bot_helpers import Recorder
 from test_bot_review import Club, first, play_out
 
+import bot.storage.sqlite
 from bot.config import Config, load_config
 from bot.edge.app import FiveUpBot, hosting
 from bot.host import live_table
@@ -33,7 +35,7 @@ from bot.host.computers import InlineComputer
 from bot.host.manager import Manager, new_seed
 from bot.host.pictures import PngRenderer
 from bot.host.tables import Table, TableStatus
-from bot.storage import PostgresStorage, Storage, is_postgres_url
+from bot.storage import PostgresStorage, is_postgres_url, open_storage
 from bot.texts.i18n import pick_locale, t
 from engine import Option, Record
 
@@ -102,7 +104,7 @@ async def club_on(database: str | Path, locales: list[str], *, guild_locale: str
 @asynccontextmanager
 async def other_process(database: str, **options: object) -> AsyncIterator[tuple[Manager, Recorder]]:
     """A second bot process's game manager on the same database: its own pool, its own memory."""
-    storage = await Storage.open(database)
+    storage = await open_storage(database)
     recorder = Recorder()
     settings: dict = {"computer_pause": (0.0, 0.0), "turn_timeout": 3600.0} | options
     manager = Manager(storage, recorder, PngRenderer(), InlineComputer(), **settings)
@@ -292,20 +294,15 @@ async def test_two_processes_racing_a_computer_turn_write_it_once(
 # -- the server goes away under a match -----------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def own_server() -> Iterator[PostgresServer]:
-    """A server of this module's own (crashed on purpose), durable: a crash keeps what was committed."""
-    server = PostgresServer(durable=True).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+@pytest.fixture
+def own_server(crash_server_up: PostgresServer) -> PostgresServer:
+    """The run's crash server (conftest.py), crashed on purpose; durable: a crash keeps what was committed."""
+    return crash_server_up
 
 
 @pytest.fixture
 async def own_url(own_server: PostgresServer) -> str:
-    if not own_server.running:  # a test that failed half-way left it down
-        own_server.start_again()
+    # not dropped after the test: on this durable server a DROP DATABASE waits for a checkpoint
     return await Backend("postgres", Path(), own_server).target()  # a new empty database on it
 
 
@@ -433,4 +430,47 @@ async def test_a_sqlite_database_copied_to_postgresql_plays_on(tmp_path: Path, p
         assert "Your record: 2 played" in stats.content  # the copied match and the one finished here
         async with Raw(url) as raw:
             assert await raw.value("SELECT count(*) FROM results") == 4
+        c.fake.assert_clean()
+
+
+# -- another process holds the SQLite file's write lock ------------------------------------------
+
+
+async def test_a_sqlite_file_locked_by_another_process_costs_only_the_move_being_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The SQLite twin of the PostgreSQL crash above: "database is locked" is answered like a lost connection."""
+    monkeypatch.setattr(bot.storage.sqlite, "BUSY_TIMEOUT", 0.1)  # seconds a write waits for the lock
+    caplog.set_level(logging.WARNING)
+    path = tmp_path / "five_up.sqlite3"
+    async with club_on(path, ["es-ES", "ko"], guild_locale="es-ES", seed="sqlite-lock") as c:
+        channel = c.guild.channel("games")
+        table = await c.open(channel, c.users)
+        await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=True)
+        made, move = plays(table), table.move_no
+        user = c.user_at(table, table.match.turn)
+        option = first(table.match.options(table.match.turn))
+
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process's write transaction, held open
+        try:
+            for _ in range(2):
+                reply = await c.slash(user, channel, "five-up play", **_where(option))
+                assert reply.ephemeral and reply.content == t(pick_locale(user.locale), "error-not-saved")
+                assert table.move_no == move and plays(table) == made  # not applied without being saved
+            lounge = c.guild.channel("lounge")
+            opened = await c.slash(c.users[1], lounge, "five-up start")
+            assert opened.ephemeral and opened.content == t(pick_locale(c.users[1].locale), "error-not-saved")
+            assert c.bot.manager.table_in(lounge.id) is None and c.bot.manager.table_in(channel.id) is table
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        locked = [r for r in caplog.records if "locked" in r.getMessage() and r.name == "bot.storage.sqlite"]
+        assert len(locked) == 1, "the storage logs the held lock once"
+
+        status, version, placed = await stored(str(path), table.id)
+        assert (status, placed) == ("playing", len(made))  # nothing of the refused writes is in the file
+        receipt = await c.place(channel, table, option, by_buttons=False)  # the lock is gone: the move goes in
+        assert str(option.tile) in receipt.content and table.move_no == move + 1
+        assert await stored(str(path), table.id) == ("playing", version + 1, len(made) + 1)
         c.fake.assert_clean()

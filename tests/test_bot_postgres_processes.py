@@ -142,13 +142,13 @@ async def setup_manager(url: str) -> AsyncIterator[object]:
     from bot.host.computers import InlineComputer
     from bot.host.manager import Manager
     from bot.host.pictures import PngRenderer
-    from bot.storage import Storage
+    from bot.storage import open_storage
 
     class Nobody:
         def publish(self, post: object) -> None:
             pass
 
-    storage = await Storage.open(url)
+    storage = await open_storage(url)
     manager = Manager(storage, Nobody(), PngRenderer(), InlineComputer(), computer_pause=(0.0, 0.0))
     try:
         yield manager

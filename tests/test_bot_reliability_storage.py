@@ -20,9 +20,9 @@ from bot.storage import (
     SCHEMA_VERSION,
     SeatRow,
     SqliteStorage,
-    Storage,
     StorageOpenError,
     StorageUnavailableError,
+    open_storage,
 )
 from bot.texts.i18n import t
 
@@ -119,7 +119,7 @@ def test_python_m_bot_names_an_unusable_database_in_one_line(tmp_path: Path, kin
     assert str(path) in line and all(word in line for word in words), line
     assert _state(path) == before  # not a byte, not the mtime, no -wal or -shm beside it
     with pytest.raises(StorageOpenError) as refused:
-        asyncio.run(Storage.open(path))
+        asyncio.run(open_storage(path))
     assert refused.value.problem == problem and _state(path) == before
 
 
@@ -130,7 +130,7 @@ def test_a_damaged_results_page_still_opens_and_only_stats_fail(tmp_path: Path) 
     _scribble(path, "results_by_guild")
 
     async def use() -> None:
-        storage = await Storage.open(path)
+        storage = await open_storage(path)
         try:
             found, broken = await storage.open_tables()
             assert len(found) == 30 and not broken  # every table comes back
@@ -158,7 +158,7 @@ def test_a_database_after_a_crash_still_opens(tmp_path: Path) -> None:
     assert path.with_name(path.name + "-wal").stat().st_size > 0
 
     async def use() -> str:
-        storage = await Storage.open(path)
+        storage = await open_storage(path)
         try:
             found, _ = await storage.open_tables()
             return next(row.seed for row in found if row.id == 1)
@@ -187,7 +187,7 @@ def test_the_lines_say_what_to_do_in_every_language() -> None:
 
 async def test_an_unreachable_postgres_is_named_without_its_password() -> None:
     with pytest.raises(StorageOpenError) as refused:
-        await Storage.open("postgresql://five:s3cret-pw@127.0.0.1:9/five_up")
+        await open_storage("postgresql://five:s3cret-pw@127.0.0.1:9/five_up")
     error = refused.value
     assert isinstance(error, StorageUnavailableError) and error.problem == "unreachable"
     assert error.where == "127.0.0.1:9/five_up" and "cannot connect" in str(error)
@@ -199,6 +199,48 @@ def test_a_directory_in_place_of_the_file_is_named(tmp_path: Path) -> None:
     path = tmp_path / "five_up.sqlite3"
     path.mkdir()
     with pytest.raises(StorageOpenError) as refused:
-        asyncio.run(Storage.open(path))
+        asyncio.run(open_storage(path))
     assert refused.value.problem == "cannot-open" and str(path) in str(refused.value)
     shutil.rmtree(path)
+
+
+async def test_every_write_to_a_file_another_connection_has_locked_is_refused_unapplied(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "five_up.sqlite3"
+    storage = await SqliteStorage.open(path, busy_timeout=0.05)
+    seats = [SeatRow(7, "Ana"), SeatRow(None, "Computer 1", "easy")]
+    table_id = await storage.create_table(
+        guild_id=1, channel_id=100, host_id=7, lang="en", level="normal", seed="s", seats=seats
+    )
+    writes = {
+        "create_table": lambda: storage.create_table(
+            guild_id=1, channel_id=101, host_id=7, lang="en", level="normal", seed="t", seats=seats
+        ),
+        "save_seats": lambda: storage.save_seats(table_id, seats[:1], expected_version=0),
+        "start_match": lambda: storage.start_match(table_id, seats, "{}", expected_version=0),
+        "close_table": lambda: storage.close_table(table_id, "gone", expected_version=0),
+        "set_ping": lambda: storage.set_ping(7, False),
+    }
+    before = _dump(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # a second connection holds the write lock
+    try:
+        for name, write in writes.items():
+            with pytest.raises(StorageUnavailableError, match="database is locked"):
+                await write()
+            assert _dump(path) == before, name
+        assert await storage.table_record(table_id) is None  # reads go on (WAL)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert len([r for r in caplog.records if "locked" in r.getMessage()]) == 1  # logged once
+    assert await storage.start_match(table_id, seats, "{}", expected_version=0) == 1  # nothing was applied
+    await storage.set_ping(7, False)
+    assert await storage.ping_off([7]) == {7}
+    await storage.close()
+
+
+def _dump(path: Path) -> list[list[tuple[object, ...]]]:
+    with closing(sqlite3.connect(path)) as db:
+        return [db.execute(f"SELECT * FROM {t}").fetchall() for t in ("tables", "seats", "player_settings")]

@@ -21,6 +21,7 @@ from test_bot_thread import Server, server
 from test_missed_points import short_record
 
 import render
+from bot import texts
 from bot.edge.replay_buttons import (
     REPLAY_ITEMS,
     ReplayOpenButton,
@@ -36,16 +37,19 @@ from bot.host.seating import Seating
 from bot.host.tables import Picture, TableStatus
 from bot.storage import ResultRow, SeatRow
 from bot.texts.i18n import t
-from engine import Match, Phase, Placed, Record, TableSnapshot, review
+from engine import Blocked, Domino, Match, Phase, Placed, Record, TableSnapshot, review
 
 
-def snapshots(record: Record) -> list[TableSnapshot]:
-    """The table after each placement, replayed here step by step (independently of the viewer)."""
+def snapshots(record: Record, lang: str) -> list[bytes]:
+    """The table picture after each placement, replayed here step by step (independently of the viewer):
+    the players' names, a round's settlement at its last placement, the words in the reader's language."""
     match = Match(record.players)
     out = []
     for events in match.replay_steps(record):
         if any(isinstance(e, Placed) for e in events):
-            out.append(match.snapshot())
+            settled = next((e for e in events if isinstance(e, Domino | Blocked)), None)
+            labels = texts.picture_labels(lang)
+            out.append(render.table_png(match.snapshot(), names=record.names, settlement=settled, labels=labels))
     return out
 
 
@@ -78,7 +82,7 @@ async def test_replay_from_the_match_end_message_every_button_and_a_restart(tmp_
         ana, bo, _ = s.users
         table_id, thread_id = await finished_match(s, 31)
         record = await stored_record(s, table_id)
-        tables = snapshots(record)
+        tables = snapshots(record, "en")
         last = len(tables) - 1
         final = s.fake.last_message(thread_id)
         assert final.custom_ids() == [f"5up:rematch:{table_id}", f"5up:replay:{table_id}:0", f"5up:review:{table_id}"]
@@ -88,7 +92,7 @@ async def test_replay_from_the_match_end_message_every_button_and_a_restart(tmp_
         viewer = opened.last_reply
         assert opened.ok and viewer.ephemeral and viewer.visible_to == ana.id
         assert where(viewer) == (1, len(tables))
-        assert picture(viewer) == render.table_png(tables[0])
+        assert picture(viewer) == tables[0]
         assert viewer.custom_ids() == nav_ids(table_id, 0, last)
         disabled = {c["custom_id"] for c in viewer.buttons if c.get("disabled")}
         assert disabled == {f"5up:rp:{table_id}:0:first", f"5up:rp:{table_id}:0:prev"}
@@ -102,7 +106,7 @@ async def test_replay_from_the_match_end_message_every_button_and_a_restart(tmp_
         step = await s.fake.click(ana, viewer, f"5up:rp:{table_id}:1:next")
         viewer = s.fake._message(viewer)
         assert step.ok and step.deferred and where(viewer) == (2, len(tables))
-        assert picture(viewer) == render.table_png(tables[1])
+        assert picture(viewer) == tables[1]
         assert viewer.custom_ids() == nav_ids(table_id, 1, last)
         twice = await s.fake.click(ana, viewer, f"5up:rp:{table_id}:1:next", stale=True)  # a double click: answered
         assert twice.ok and where(s.fake._message(viewer)) == (2, len(tables))
@@ -119,7 +123,7 @@ async def test_replay_from_the_match_end_message_every_button_and_a_restart(tmp_
         back = await s.fake.click(ana, viewer, f"5up:rp:{table_id}:{last - 1}:prev")
         viewer = s.fake._message(viewer)
         assert back.ok and where(viewer) == (len(tables) - 1, len(tables))
-        assert picture(viewer) == render.table_png(tables[last - 1])
+        assert picture(viewer) == tables[last - 1]
 
         rounds = len(record.rounds)
         options = [o["value"] for o in viewer.component(f"5up:rpround:{table_id}")["options"]]
@@ -130,11 +134,11 @@ async def test_replay_from_the_match_end_message_every_button_and_a_restart(tmp_
         start = sum(len(r.plays) for r in record.rounds[:pick])
         assert where(viewer) == (start + 1, len(tables))
         assert f"round {pick + 1} of {rounds} · move 1 of {len(record.rounds[pick].plays)}" in viewer.content
-        assert picture(viewer) == render.table_png(tables[start])
+        assert picture(viewer) == tables[start]
 
         await s.fake.click(ana, viewer, f"5up:rp:{table_id}:0:first")
         viewer = s.fake._message(viewer)
-        assert where(viewer) == (1, len(tables)) and picture(viewer) == render.table_png(tables[0])
+        assert where(viewer) == (1, len(tables)) and picture(viewer) == tables[0]
 
         # another reader, in Spanish, opens their own viewer after the restart
         theirs = await s.fake.click(bo, final, f"5up:replay:{table_id}:0")
@@ -159,7 +163,7 @@ async def test_replay_from_history_and_by_command(tmp_path: Path) -> None:
         opened = await s.fake.click(bo, listed.last_reply, f"5up:replay:{first}:0")
         assert opened.ok and opened.last_reply.ephemeral
         assert opened.last_reply.content.startswith(f"**경기 #{first}**")
-        assert picture(opened.last_reply) == render.table_png(snapshots(await stored_record(s, first))[0])
+        assert picture(opened.last_reply) == snapshots(await stored_record(s, first), "ko")[0]
 
         fetched = await s.fake.slash(ana, thread_id, "five-up history", match=second)
         assert fetched.last_reply.custom_ids() == [f"5up:replay:{second}:0"]

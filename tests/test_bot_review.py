@@ -29,6 +29,8 @@ from i18n_checks import leftover_english
 from PIL import Image
 from test_bot_helpers import PNG, hosted_bot, named_tiles, public_tiles
 
+import render
+from bot import texts
 from bot.edge.app import FiveUpBot
 from bot.edge.publisher import ChannelPublisher
 from bot.host.tables import Post, PostKind, Table, TableStatus
@@ -36,7 +38,6 @@ from bot.texts import seat_tag
 from bot.texts.i18n import pick_locale, t
 from bot.texts.words import signed
 from engine import Blocked, Domino, Event, GameOver, Option, Placed, Record, Result
-from render.style import DEFAULT_STYLE
 
 PUBLIC_PICTURES = {"table.png", "scoresheet.png"}  # one picture per placement; /five-up score: the scoresheet alone
 TURN_CLOCK = re.compile(r"<t:\d+:R>")
@@ -44,7 +45,6 @@ RAW_KEY = re.compile(
     r"\b(?:error|lobby|status|hand|button|option|domino|block|round|outcome|stats)-[a-z]+(?:-[a-z]+)*\b"
 )
 REVIEW_DIR = os.environ.get("FIVE_UP_REVIEW_DIR")
-TURN_ROW = DEFAULT_STYLE.colors.sheet_turn  # the scoresheet band's background for the side to move
 
 
 def first(options: list[Option]) -> Option:
@@ -301,12 +301,30 @@ def check_batch(table: Table, messages: list[FakeMessage], events: list[Event]) 
             assert [n for n in names_attached if n != "record.json"] == ["table.png"]
 
 
-def turn_marked(message: FakeMessage) -> bool:
-    """Whether the scoresheet in the picture attached to `message` highlights the row of the side to move."""
-    sheet = next(a for a in message.attachments if a.filename == "table.png")
-    with Image.open(io.BytesIO(sheet.data)) as image:
-        colours = image.convert("RGB").getcolors(1 << 20) or []
-    return any(colour == TURN_ROW for _, colour in colours)
+def shows_the_settlement(message: FakeMessage, table: Table) -> bool:
+    """Whether the picture attached to `message` is the round that just ended, drawn with its settlement,
+    the players' names and the table's words, and nobody of the next round marked to move."""
+    match = table.match
+    assert match is not None and match.finished_round is not None
+    finished = match.finished_round
+    settled = next(e for e in reversed(finished.events) if isinstance(e, (Domino, Blocked)))
+    assert finished.snapshot().turn is None
+    expected = render.table_png(
+        finished.snapshot(), names=table.seating.names, settlement=settled, labels=texts.picture_labels(table.lang)
+    )
+    return next(a for a in message.attachments if a.filename == "table.png").data == expected
+
+
+def ended_by_first_placement(events: list[Event]) -> bool:
+    """Whether the first placement among `events` ended its round (the computers may have placed after it)."""
+    placed = 0
+    for event in events:
+        placed += isinstance(event, Placed)
+        if placed > 1:
+            return False
+        if isinstance(event, (Domino, Blocked)):
+            return True
+    return False
 
 
 async def play_out(club: Club, channel: object, table: Table, *, buttons_every: int = 2) -> int:
@@ -326,10 +344,9 @@ async def play_out(club: Club, channel: object, table: Table, *, buttons_every: 
         fresh = club.reader.public(channel, table)
         assert fresh, "a placement without a public message"
         check_batch(table, fresh, events)
-        ended = any(isinstance(e, (Domino, Blocked)) for e in events)
-        settled = [m for m in fresh if ended and str(match.round + 1) in m.content.splitlines()[-1]]
-        if settled and table.status is TableStatus.PLAYING:
-            assert turn_marked(settled[-1]), "the round-end scoresheet shows nobody to move (regression)"
+        if ended_by_first_placement(events) and table.status is TableStatus.PLAYING:
+            settled = next(m for m in fresh if any(a.filename == "table.png" for a in m.attachments))
+            assert shows_the_settlement(settled, table), "a round's last picture is its settlement (issue 16)"
     return made
 
 

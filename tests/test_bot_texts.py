@@ -3,6 +3,8 @@ review's fixes (plurals, signs, Spanish "e", Korean particles, the full lobby) i
 
 from __future__ import annotations
 
+import pytest
+
 from bot.host.seating import Seating
 from bot.host.tables import Refusal, Seat, Table, TableStatus
 from bot.storage import PlayerStats
@@ -17,6 +19,7 @@ from engine import (
     Drew,
     GameOver,
     LotDraw,
+    Match,
     Option,
     Passed,
     Placed,
@@ -253,3 +256,14 @@ def test_a_full_lobby_does_not_ask_to_press_join() -> None:
         assert t(lang, "lobby-full") in text and t(lang, "button-join") not in text, text
         partly = Table(1, 7, 100, 1, lang, "easy", "s", TableStatus.LOBBY, seats[:3])
         assert t(lang, "button-join") in lobby_message(partly).text
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "es"])
+def test_the_pictures_words_are_the_renderers_keys_in_every_language(lang: str) -> None:
+    import render
+    from bot.texts import picture_labels
+
+    labels = picture_labels(lang)
+    assert labels.keys() == render.DEFAULT_LABELS.keys()
+    assert "{seat}" in labels["seat"] and all(words.strip() for words in labels.values())
+    render.table_png(Match.new(2, "labels").snapshot(), labels=labels)  # the renderer takes them as they are

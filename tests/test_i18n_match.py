@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -31,7 +31,14 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 class NoPictures:
     """The renderer the demo is given: the words are under test here, not the pictures."""
 
-    def table(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
+    def table(
+        self,
+        snapshot: TableSnapshot,
+        *,
+        names: Sequence[str] | None = None,
+        settlement: Domino | Blocked | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> tuple[Picture, ...]:
         return ()
 
     def scoresheet(self, snapshot: TableSnapshot) -> Picture:

@@ -31,7 +31,7 @@ def test_the_legend_is_one_small_palette_picture_with_every_mark() -> None:
     assert (image.format, image.mode) == ("PNG", "P")
     assert image.width <= 800 and image.height <= 600 and len(data) < 60_000
     colours = {c for _, c in image.convert("RGB").getcolors(1 << 16)}
-    for name in ("spinner", "last", "badge", "dot", "dot_closed", "tile", "tile_last", "strip", "seat0"):
+    for name in ("spinner", "badge", "dot", "dot_closed", "tile", "tile_last", "strip", "seat0", "seat3", "over"):
         assert getattr(COLORS, name) in colours, name
     assert legend_png() == data  # drawn once
 

@@ -196,7 +196,9 @@ def test_the_picture_is_what_its_twin_says() -> None:
         mid_y = (y0 + y1) // 2
         border = rgb.getpixel((x0 + 3, mid_y))
         if t["last"]:
-            assert near(border, COLORS.last), t  # the ring round the tile just placed
+            assert near(border, COLORS.seat(t["seat"])), t  # the ring round the tile just placed: its placer's colour
+            ring = list(COLORS.seat(t["seat"]))
+            assert d["last"] == {"tile": t["tile"], "seat": t["seat"], "mark": "ring", "colour": ring}
         else:
             assert near(border, COLORS.spinner) == t["spinner"], t
     for e in d["ends"]:
@@ -214,7 +216,7 @@ def test_the_picture_is_what_its_twin_says() -> None:
 
 def test_a_side_to_move_and_its_tally_are_in_the_scoresheet_rows() -> None:
     snap = replay_snapshots("seed-walkthrough")[-1]
-    snap = dataclasses.replace(snap, scores=(235, 40), turn=1)
+    snap = dataclasses.replace(snap, scores=(235, 40), turn=1, phase=Phase.PLAYING)
     d = table_description(snap)
     assert [(s["points"], s["needed"], s["houses"], s["to_move"]) for s in d["sides"]] == [
         (47, 14, [10, 10, 10, 10, 7], None),
@@ -264,14 +266,27 @@ def check_positions(snapshots: Iterator[TableSnapshot], relaxed: Counter[tuple[s
     return smallest
 
 
-EVERY_POSITION = 60  # complete matches per player count, every position: about 12,000 each
-LAST_POSITIONS = 500  # complete matches per player count, the last layout of each round: about 7,000 each
+# a representative slice; bench/bench_sweeps.py runs the wide sweeps (60 and 500 matches per player count)
+EVERY_POSITION = 12  # complete matches per player count, every position: about 2,400 each
+LAST_POSITIONS = 80  # complete matches per player count, the last layout of each round: about 1,100 each
+
+
+def checked(players: int, seeds: range, relaxed: Counter[tuple[str, ...]], *, every: bool) -> float:
+    """`check_positions` over the matches of these seeds; a failure names its seed, to replay it alone."""
+    smallest = float("inf")
+    for seed in seeds:
+        try:
+            smallest = min(smallest, check_positions(match_positions(players, seed, every=every), relaxed))
+        except AssertionError as e:
+            e.add_note(f"match seed {seed}, {players} players, every position: {every}")
+            raise
+    return smallest
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_position_of_random_matches_keeps_the_rules_and_reads_in_the_preview(players: int) -> None:
     relaxed: Counter[tuple[str, ...]] = Counter()
-    smallest = min(check_positions(match_positions(players, seed), relaxed) for seed in range(EVERY_POSITION))
+    smallest = checked(players, range(EVERY_POSITION), relaxed, every=True)
     positions = sum(relaxed.values())
     assert positions > EVERY_POSITION * 100
     # Chains of spinners are rigid, so a very few positions cannot keep the frame: rare, and not much smaller.
@@ -282,8 +297,7 @@ def test_every_position_of_random_matches_keeps_the_rules_and_reads_in_the_previ
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_last_layout_of_every_round_of_many_matches_keeps_the_rules(players: int) -> None:
     relaxed: Counter[tuple[str, ...]] = Counter()
-    seeds = range(10_000, 10_000 + LAST_POSITIONS)
-    smallest = min(check_positions(match_positions(players, seed, every=False), relaxed) for seed in seeds)
+    smallest = checked(players, range(10_000, 10_000 + LAST_POSITIONS), relaxed, every=False)
     layouts = sum(relaxed.values())
     assert layouts > LAST_POSITIONS * 5
     # the most crowded layout of a round is where rigid chains of spinners gather: still under 1 in 100
@@ -314,15 +328,19 @@ def test_the_frame_leaves_room_for_the_scoresheet_in_the_limit() -> None:
 
 def test_the_cli_twin_matches_the_picture(tmp_path: Path) -> None:
     from test_render_geometry import FIXTURES
+    from test_render_settlement import replayed
 
     from render.__main__ import main
 
     assert main([str(FIXTURES / "seed-walkthrough.record.json"), "--out", str(tmp_path), "--every"]) == 0
-    snapshots = replay_snapshots("seed-walkthrough")
-    for n, snap in enumerate(snapshots, start=1):
+    played = replayed("seed-walkthrough")
+    steps = [(snap, end) for snap, events, end in played if any(e.event == "place" for e in events)]
+    assert [snap for snap, _ in steps] == replay_snapshots("seed-walkthrough")
+    assert steps[-1][1] is not None  # the walkthrough ends with a domino: its last picture shows the settlement
+    for n, (snap, end) in enumerate(steps, start=1):
         d = json.loads((tmp_path / f"{n:03d}-table.json").read_text(encoding="utf-8"))
-        assert d == table_description(snap)
-        assert (tmp_path / f"{n:03d}-table.png").read_bytes() == table_png(snap)
+        assert d == table_description(snap, settlement=end)
+        assert (tmp_path / f"{n:03d}-table.png").read_bytes() == table_png(snap, settlement=end)
 
 
 def test_the_one_picture_matches_its_reference_images() -> None:

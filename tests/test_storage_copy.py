@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from storage_raw import Backend, Raw
 
-from bot.storage import ResultRow, SeatRow, Storage, TableMovedOnError
+from bot.storage import ResultRow, SeatRow, Storage, TableMovedOnError, open_storage
 
 pytest_plugins = ["storage_backends"]
 
@@ -81,7 +81,7 @@ async def test_a_copy_moves_everything_and_the_bot_goes_on_there(
     )
     assert await _dump(target) == await _dump(source)
 
-    before, after = await Storage.open(source), await Storage.open(target)
+    before, after = await open_storage(source), await open_storage(target)
     try:
         assert await after.open_tables() == await before.open_tables()  # ids, seats, records, versions
         assert await after.leaderboard(9) == await before.leaderboard(9)
@@ -105,7 +105,7 @@ async def test_a_copy_moves_everything_and_the_bot_goes_on_there(
 async def test_a_non_empty_target_is_refused_unless_forced(sqlite_backend: Backend, postgres_backend: Backend) -> None:
     source = await _filled(sqlite_backend)
     target = await postgres_backend.target()
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     await storage.create_table(
         guild_id=1, channel_id=1, host_id=1, lang="en", level="normal", seed="mine", seats=[SeatRow(1, "Mine")]
     )
@@ -158,3 +158,34 @@ def test_the_help_documents_the_exit_statuses() -> None:
     for status in ("0", "1", "2", "3", "4"):
         assert f"\n  {status}  " in done.stdout
     assert "--force" in done.stdout and "postgresql://" in done.stdout
+
+
+# A target that silently drops every result row written to it (a stray trigger left by someone's tool).
+DROP_RESULTS = {
+    "sqlite": ["CREATE TRIGGER swallow BEFORE INSERT ON results BEGIN SELECT RAISE(IGNORE); END"],
+    "postgres": [
+        "CREATE FUNCTION swallow() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$",
+        "CREATE TRIGGER swallow BEFORE INSERT ON results FOR EACH ROW EXECUTE FUNCTION swallow()",
+    ],
+}
+
+
+@pytest.mark.parametrize(("source_kind", "target_kind"), [("sqlite", "postgres"), ("postgres", "sqlite")])
+async def test_counts_that_differ_after_the_copy_roll_it_back_with_status_4(
+    sqlite_backend: Backend, postgres_backend: Backend, source_kind: str, target_kind: str
+) -> None:
+    backends = {"sqlite": sqlite_backend, "postgres": postgres_backend}
+    source = await _filled(backends[source_kind])
+    target = await backends[target_kind].target()
+    await (await open_storage(target)).close()  # the schema, no rows
+    async with Raw(target) as raw:
+        for statement in DROP_RESULTS[target_kind]:
+            await raw.execute(statement)
+    done = _run("copy", source, target)
+    assert done.returncode == 4, done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("the counts differ after the copy") and "Traceback" not in done.stderr
+    assert "expected 5 tables, 12 seats, 2 results" in line and "found 5 tables, 12 seats, 0 results" in line
+    assert done.stdout == ""
+    assert await _dump(target) == {"tables": [], "seats": [], "results": []}  # rolled back: not a row of it
+    assert (await _dump(source))["results"]  # the source is untouched

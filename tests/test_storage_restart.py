@@ -1,12 +1,12 @@
 """PostgreSQL going away under the bot: the write in flight fails typed, nothing half-applied, the next call works.
 
-These tests crash and restart a server of their own (not the session's), so nothing else sees it.
+These tests crash and restart the run's crash server (conftest.py), not the one every other test uses.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncpg
@@ -14,30 +14,25 @@ import pytest
 from pg_server import PostgresServer
 from storage_raw import Backend
 
-from bot.storage import PostgresStorage, ResultRow, SeatRow, Storage, StorageUnavailableError
+from bot.storage import PostgresStorage, ResultRow, SeatRow, Storage, StorageUnavailableError, open_storage
 
 SEATS = (SeatRow(11, "Ana"), SeatRow(12, "Bo"))
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[PostgresServer]:
-    started = PostgresServer(durable=True).start()  # fsync on: a crash keeps exactly what was committed
-    try:
-        yield started
-    finally:
-        started.stop()
+@pytest.fixture
+def server(crash_server_up: PostgresServer) -> PostgresServer:
+    return crash_server_up
 
 
 @pytest.fixture
 async def url(server: PostgresServer) -> str:
-    if not server.running:  # a test that failed half-way left it down
-        server.start_again()
+    # not dropped after the test: on this durable server a DROP DATABASE waits for a checkpoint
     return await Backend("postgres", Path(), server).target()  # a new empty database on it
 
 
 @pytest.fixture
 async def storage(url: str) -> AsyncIterator[Storage]:
-    opened = await Storage.open(url)
+    opened = await open_storage(url)
     assert isinstance(opened, PostgresStorage)
     yield opened
     await opened.close()
@@ -144,10 +139,7 @@ async def test_a_clean_restart_between_calls_is_not_noticed(server: PostgresServ
     assert await storage.save_record(table_id, '{"move": 2}', expected_version=version) == version + 1
 
 
-async def test_opening_with_no_server_fails_typed(server: PostgresServer, url: str) -> None:
-    await asyncio.to_thread(server.crash)
-    try:
-        with pytest.raises(StorageUnavailableError, match="cannot connect"):
-            await Storage.open(url)
-    finally:
-        await asyncio.to_thread(server.start_again)
+async def test_opening_with_no_server_fails_typed(tmp_path: Path) -> None:
+    """No server behind the socket folder (a crashed one leaves none there either)."""
+    with pytest.raises(StorageUnavailableError, match="cannot connect"):
+        await open_storage(f"postgresql://postgres@/five_up?host={tmp_path}")

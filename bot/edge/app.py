@@ -12,10 +12,13 @@ reads no messages.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import signal
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any
 
 import aiohttp
 import discord
@@ -26,16 +29,17 @@ from ..config import Config
 from ..host.computers import ComputerPlayers, ProcessComputer
 from ..host.manager import Manager, new_seed
 from ..host.pictures import PngRenderer, Renderer
-from ..storage import Storage
+from ..storage import open_storage
 from .components import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
 from .publisher import ChannelPublisher
 from .replay_buttons import REPLAY_ITEMS
-from .replies import answer_error
+from .replies import Handlers, Interaction, admitted, answer_error, connection_lost
 
 log = logging.getLogger(__name__)
 
 
 UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction it no longer waits for (the 3 s are up)
+STOP_GRACE_S = 10.0  # on a stop, the handlers already running get this long to finish and answer
 
 
 def _late_autocomplete(record: logging.LogRecord) -> bool:
@@ -53,6 +57,11 @@ def _late_autocomplete(record: logging.LogRecord) -> bool:
         command = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
         log.debug("autocomplete for %s answered after Discord gave up (Unknown interaction)", command)
         return False
+    in_autocomplete = str(record.msg).startswith("Ignoring exception in autocomplete")
+    if error is not None and in_autocomplete and connection_lost(error):
+        command = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+        log.warning("autocomplete for %s not answered: the connection to Discord failed (%r)", command, error)
+        return False
     return True
 
 
@@ -69,6 +78,11 @@ def _no_voice_warnings() -> None:
 class FiveUpTree(app_commands.CommandTree):
     """Every command's errors, whether raised by its body, a check or an argument, take the one error path."""
 
+    async def interaction_check(self, interaction: Interaction, /) -> bool:  # type: ignore[override]
+        """Every command and autocomplete goes through the stop's door (see `replies.admitted`)."""
+        command = interaction.command
+        return await admitted(interaction, f"/{command.qualified_name}" if command else "a command")
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         command = interaction.command
         await answer_error(interaction, error, f"/{command.qualified_name}" if command else "a command")
@@ -77,8 +91,8 @@ class FiveUpTree(app_commands.CommandTree):
 class FiveUpBot(commands.AutoShardedBot):
     """Serves `/five-up` and the buttons for the game manager it is handed, posting through `publisher`."""
 
-    def __init__(self, config: Config, manager: Manager, publisher: ChannelPublisher, **options: object) -> None:
-        shards: dict[str, object] = {}
+    def __init__(self, config: Config, manager: Manager, publisher: ChannelPublisher, **options: Any) -> None:
+        shards: dict[str, Any] = {}  # discord.py's keyword arguments, given only when configured
         if config.shard_count is not None:
             shards["shard_count"] = config.shard_count
         if config.shard_ids is not None:
@@ -98,6 +112,9 @@ class FiveUpBot(commands.AutoShardedBot):
         self.publisher = publisher
         logging.getLogger("discord.app_commands.tree").addFilter(_late_autocomplete)  # once: filters are a set
         self.lobby_turns = LobbyTurns()  # a lobby action and its message edit, one at a time per table
+        self.handlers = Handlers()  # the interaction handlers running now; none new once stopping
+        self.stop_grace = STOP_GRACE_S
+        self._stopping: asyncio.Task[None] | None = None
         publisher.attach(self)
 
     async def setup_hook(self) -> None:
@@ -126,18 +143,37 @@ class FiveUpBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
             log.info("synced %d command(s) globally", len(synced))
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[FiveUpBot]) -> None:
         """A click on a button its message no longer shows is answered too (see `answer_vanished_click`)."""
         await answer_vanished_click(interaction, (*DYNAMIC_ITEMS, *REPLAY_ITEMS))
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s), %d shard(s)", self.user, len(self.guilds), self.shard_count or 1)
 
+    def stop_on_signal(self, signum: int) -> None:
+        """SIGTERM or SIGINT: the stop begins (see `close`); a second signal changes nothing."""
+        log.info("%s received: stopping", signal.Signals(signum).name)
+        if self._stopping is None:
+            self._stopping = asyncio.create_task(self._stop())
+
     async def close(self) -> None:
-        """No new turns, then the posts already made go out, then the connection closes."""
+        """The stop, once however often it is asked for: see `_stop`."""
+        if self._stopping is None:
+            self._stopping = asyncio.create_task(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        """New clicks and commands are told the bot is restarting; the handlers already running finish
+        and answer (cut after `stop_grace` seconds, named in the log); no new turns start; the public
+        posts made so far go out; then the connection closes. The database closes after the bot
+        (`hosting`), holding every move a player was told was saved."""
+        cut = await self.handlers.finish(self.stop_grace)
+        if cut:
+            log.warning("stop: %d handler(s) cut after %g s: %s", len(cut), self.stop_grace, "; ".join(cut))
         await self.manager.close()
         await self.publisher.flush()
         await super().close()
+        log.info("stopped")
 
 
 @asynccontextmanager
@@ -153,7 +189,7 @@ async def hosting(
 
     By default the computers choose in worker processes, started here (tests pass their own)."""
     async with AsyncExitStack() as stack:
-        storage = await Storage.open(config.database)
+        storage = await open_storage(config.database)  # the backend the target names
         stack.push_async_callback(storage.close)
         log.info("storage: %s", config.database_shown)
         if computer is None:
@@ -178,6 +214,25 @@ async def hosting(
         yield manager, publisher
 
 
+def stop_on_signals(bot: FiveUpBot) -> Callable[[], None]:
+    """SIGTERM and SIGINT begin the bot's stop rather than interrupting whatever runs; returns the undo.
+    (Where the event loop cannot take signals, Ctrl-C still interrupts as Python does.)"""
+    loop = asyncio.get_running_loop()
+    installed = []
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, bot.stop_on_signal, signum)
+        except (NotImplementedError, RuntimeError):
+            continue
+        installed.append(signum)
+
+    def undo() -> None:
+        for signum in installed:
+            loop.remove_signal_handler(signum)
+
+    return undo
+
+
 class TokenRefusedError(RuntimeError):
     """Discord refused the token: `python -m bot` says so in one line (the token itself is never shown)."""
 
@@ -187,8 +242,10 @@ class DiscordUnreachableError(RuntimeError):
 
 
 async def run(config: Config) -> None:
-    """`python -m bot`: run until interrupted; the token is handed to discord.py and never logged."""
+    """`python -m bot`: run until SIGTERM or SIGINT, then stop cleanly (see `FiveUpBot._stop`); the
+    token is handed to discord.py and never logged."""
     async with hosting(config) as (manager, publisher), FiveUpBot(config, manager, publisher) as bot:
+        undo = stop_on_signals(bot)
         try:
             await bot.start(config.token)
         except discord.LoginFailure as e:
@@ -196,3 +253,6 @@ async def run(config: Config) -> None:
         except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as e:
             detail = " ".join(str(e).split())[:200] or type(e).__name__  # one line, whatever aiohttp said
             raise DiscordUnreachableError(detail) from e
+        finally:
+            await bot.close()
+            undo()

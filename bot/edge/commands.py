@@ -76,7 +76,7 @@ class FiveUpCommands(app_commands.Group):
             use_thread=thread,
         )
         async with interaction.client.lobby_turns.of(lobby.table_id):  # a join by command waits for the message
-            await interaction.response.send_message(lobby.text, view=lobby_view(lobby))
+            await interaction.response.send_message(lobby.text, view=lobby_view(lobby) or discord.utils.MISSING)
             message = await interaction.original_response()
             await manager.set_lobby_message(lobby.table_id, message.id)
 

@@ -29,7 +29,8 @@ from ..host.tables import Hand, Lobby, Picture, Refusal, TileChoice
 from ..texts.i18n import t
 from ..texts.rules_pages import rules_pages
 from .discord_internals import custom_id_template, take_chosen_values
-from .replies import Interaction, answer_error, files, locale_of
+from .match_threads import close_thread
+from .replies import Interaction, admitted, answer_error, files, locale_of
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ def _fields(match: re.Match[str]) -> dict[str, Any]:
     return {k: int(v) if FIELDS[k][1] else v for k, v in match.groupdict().items()}
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"):
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"5up:(?!)"):
     """A button of ours. A subclass names its custom_id after `5up:` with `{field}`s from FIELDS
     (`class TileButton(GameButton, layout="tile:{table_id}:{move_no}:{tile}")`), takes those
     fields and `label` as keyword arguments, and says in `clicked` what a click does."""
@@ -90,6 +91,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"
         return cls(label=getattr(item, "label", "") or "", **_fields(match))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        if not await admitted(interaction, self.what):  # the bot is stopping: "restarting" was said
+            return
         try:
             await self.clicked(interaction)
         except Exception as error:
@@ -99,7 +102,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"5up:(?!)"
         raise NotImplementedError
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"5up:(?!)"):
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"5up:(?!)"):
     """A select menu of ours, restart-proof like `GameButton`: a subclass names its custom_id with
     `{field}`s, takes those fields, `options` and `placeholder`, and says in `chosen` what the
     picked value does. The value itself comes with the interaction, so nothing is kept in memory."""
@@ -124,6 +127,8 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"5up:(?!)"
         return cls(options=options, placeholder=getattr(item, "placeholder", "") or "", **_fields(match))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        if not await admitted(interaction, self.what):
+            return
         try:
             (value,) = self.item.values
             await self.chosen(interaction, str(value))
@@ -199,7 +204,7 @@ class LobbyButton(GameButton, layout="lobby:{table_id}:{action}", what="lobby bu
     async def clicked(self, interaction: Interaction) -> None:
         manager = interaction.client.manager
         user = interaction.user
-        common = {"table_id": self.table_id, "user_id": user.id, "locale": locale_of(interaction)}
+        common: dict[str, Any] = {"table_id": self.table_id, "user_id": user.id, "locale": locale_of(interaction)}
         async with interaction.client.lobby_turns.of(self.table_id):
             if self.action == "join":
                 lobby = await manager.join(name=user.display_name, **common)
@@ -344,6 +349,7 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
         if channel_id != interaction.channel_id:  # played in its thread: the thread's last word points to the lobby
             room = client.get_partial_messageable(interaction.channel_id, guild_id=guild_id)
             await room.send(texts.rematch_link(lobby.lang, message.jump_url))
+            await close_thread(client, interaction.channel_id)  # that post reopened the finished match's thread
         table = manager.table_in(channel_id)
         host = table.host_name() if table is not None else "?"
         await interaction.followup.send(texts.rematch_opened(locale_of(interaction), host, channel_id), ephemeral=True)

@@ -17,7 +17,7 @@ import discord
 
 def custom_id_template(factory: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:
     """The compiled `template=` of a DynamicItem class (discord.py keeps it on the class)."""
-    template: re.Pattern[str] = factory.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+    template: re.Pattern[str] = factory.__discord_ui_compiled_template__
     return template
 
 

@@ -10,7 +10,10 @@ A post may instead edit a message (the lobby in the channel, showing where the m
 The publisher exists before the bot (the game manager is built with it) and the bot
 attaches itself when it is created; posts made before the client is ready (tables restored
 in `setup_hook`) wait until it is, and a post that fails is logged and skipped: the posts
-queued behind it still go out.
+queued behind it still go out. Two things are about threads: when the bot may no longer post in
+a match's thread, that post and every later one of the thread go to its channel, after one
+line saying so; and once a match-end message (its record attached) is in its thread, the thread
+is archived and locked: readable, closed to new messages.
 """
 
 from __future__ import annotations
@@ -18,11 +21,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from typing import Any
 
 import discord
 
 from ..host.tables import Post
+from ..texts.i18n import t
 from .components import match_end_view, show_hand_view
+from .match_threads import close_thread
 from .replies import files, record_file
 
 log = logging.getLogger(__name__)
@@ -34,6 +40,7 @@ class ChannelPublisher:
         self._attached = asyncio.Event()
         self._queues: dict[int, deque[Post]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+        self._moved: dict[int, int] = {}  # thread -> its channel, where its posts go since posting there failed
 
     def attach(self, client: discord.Client) -> None:
         """The client that sends the posts (the bot, as it is created)."""
@@ -64,9 +71,40 @@ class ChannelPublisher:
             del self._workers[channel_id]
 
     async def send(self, client: discord.Client, post: Post) -> discord.Message | None:
-        """Send one post now; a failure is logged and does not stop the posts after it."""
-        channel = client.get_partial_messageable(post.channel_id)
-        extra: dict[str, object] = {}
+        """Send one post now; a failure is logged and does not stop the posts after it. A thread the
+        bot may no longer post in hands its posts to its channel; a match-end post closes its thread."""
+        room = self._moved.get(post.channel_id, post.channel_id)
+        try:
+            message = await self._send(client, post, room)
+        except discord.Forbidden as e:
+            parent = None if room != post.channel_id else await _parent_of(client, room)
+            if parent is None:
+                log.warning("cannot post to channel %s (table %s): %s", room, post.table_id, e)
+                return None
+            log.warning(
+                "cannot post in thread %s (table %s): %s; the table's posts go to channel %s",
+                room,
+                post.table_id,
+                e,
+                parent,
+            )
+            self._moved[post.channel_id] = parent
+            notice = Post(post.table_id, parent, post.kind, t(post.lang, "table-moved-to-channel"), lang=post.lang)
+            await self.send(client, notice)
+            return await self.send(client, post)
+        except discord.NotFound as e:
+            log.warning("cannot post to channel %s (table %s): %s", room, post.table_id, e)
+        except Exception:
+            log.exception("posting to channel %s failed (table %s, %s)", room, post.table_id, post.kind)
+        else:
+            if post.record is not None and room == post.channel_id:
+                await close_thread(client, room)
+            return message
+        return None
+
+    async def _send(self, client: discord.Client, post: Post, room: int) -> discord.Message:
+        channel = client.get_partial_messageable(room)
+        extra: dict[str, Any] = {}  # files and a view, when the post has them
         attached = files(post.pictures)
         if post.record is not None:
             attached.append(record_file(post.record))
@@ -79,16 +117,10 @@ class ChannelPublisher:
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions if u]
         )
-        try:
-            if post.edit_message_id is not None:
-                message = channel.get_partial_message(post.edit_message_id)
-                return await message.edit(content=post.text, view=None, allowed_mentions=mentions)
-            return await channel.send(post.text, allowed_mentions=mentions, **extra)
-        except (discord.Forbidden, discord.NotFound) as e:
-            log.warning("cannot post to channel %s (table %s): %s", post.channel_id, post.table_id, e)
-        except Exception:
-            log.exception("posting to channel %s failed (table %s, %s)", post.channel_id, post.table_id, post.kind)
-        return None
+        if post.edit_message_id is not None:
+            message = channel.get_partial_message(post.edit_message_id)
+            return await message.edit(content=post.text, view=None, allowed_mentions=mentions)
+        return await channel.send(post.text, allowed_mentions=mentions, **extra)
 
     async def flush(self) -> None:
         """Wait until every published post has been sent (tests, shutdown); a client that never
@@ -103,3 +135,14 @@ class ChannelPublisher:
         for task in list(self._workers.values()):
             task.cancel()
         await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+
+
+async def _parent_of(client: discord.Client, channel_id: int) -> int | None:
+    """The channel a thread belongs to; None for a channel that is not a thread (or cannot be read)."""
+    found = client.get_channel(channel_id)
+    if found is None:
+        try:
+            found = await client.fetch_channel(channel_id)
+        except discord.HTTPException:
+            return None
+    return found.parent_id if isinstance(found, discord.Thread) else None

@@ -3,18 +3,25 @@
 Commands raise; the command tree's `on_error` (bot/app.py) and the buttons' guarded callback
 (bot/edge/components.py) both hand what they caught to `answer_error`: a `Refusal` becomes an ephemeral
 sentence in the user's language; a Discord `NotFound`/`Forbidden` (a message deleted, a
-permission removed) is logged as a warning; anything else is logged once with its context and
-the user gets a short apology. The user never sees a traceback, and never "This interaction
-failed".
+permission removed) is logged as a warning; a lost connection to Discord (a closed session, a
+dropped socket) is one warning line, however the answer then fares; anything else is logged
+once with its context and the user gets a short apology. The user never sees a traceback, and
+never "This interaction failed".
+
+While the bot stops (bot/app.py), `admitted` is the door of every command, button and menu: a
+handler already running is counted, so the stop waits for it; a new one gets "the bot is
+restarting" instead.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
 from typing import TYPE_CHECKING, TypeAlias
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -76,10 +83,35 @@ async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool 
     await interaction.followup.send(text, ephemeral=ephemeral)
 
 
+def connection_lost(error: BaseException) -> bool:
+    """An error of the way to Discord rather than of our code: a dropped or refused connection, a
+    timeout, or the HTTP session already closed (the bot stopping under a handler)."""
+    if isinstance(error, (aiohttp.ClientError, ConnectionError, asyncio.TimeoutError)):
+        return True
+    return isinstance(error, RuntimeError) and "Session is closed" in str(error)
+
+
 async def answer_error(interaction: discord.Interaction, error: BaseException, what: str) -> None:
     """Whatever went wrong in `what` (a command, a button), the user gets an answer and the log one entry."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original  # the command's own exception, as raised
+    if connection_lost(error):
+        text = t(locale_of(interaction), "error-unexpected")
+        try:
+            await reply(interaction, text)
+        except Exception as again:
+            outcome = f"the apology did not get through either ({type(again).__name__})"
+        else:
+            outcome = "the user got the apology"
+        log.warning(
+            "%s in channel %s: the connection to Discord failed (%s: %s); %s",
+            what,
+            interaction.channel_id,
+            type(error).__name__,
+            error,
+            outcome,
+        )
+        return
     if isinstance(error, Refusal):
         text = error.text(locale_of(interaction))
     elif isinstance(error, app_commands.NoPrivateMessage):
@@ -99,5 +131,74 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
         text = t(locale_of(interaction), "error-unexpected")
     try:
         await reply(interaction, text)
-    except discord.HTTPException as e:  # the interaction expired or was answered elsewhere: nothing left to do
-        log.warning("could not answer interaction %s: %s", interaction.id, e)
+    except Exception as e:  # expired, answered elsewhere, or the connection is gone: nothing left to do
+        log.warning("could not answer interaction %s: %s: %s", interaction.id, type(e).__name__, e)
+
+
+# -- while the bot stops -----------------------------------------------------------------------
+
+ADMITTED = "five-up: admitted"  # interaction.extras key: whether this interaction was let in (decided once)
+
+
+class Handlers:
+    """The interaction handlers running now, and whether new ones are still let in.
+
+    A handler counts from its first step (`admitted`) until its task ends, whether it was let in
+    or is only saying "restarting"; `finish` waits for all of them, up to a bound."""
+
+    def __init__(self) -> None:
+        self.stopping = False
+        self._running: dict[asyncio.Task[object], str] = {}
+
+    def admit(self, interaction: discord.Interaction, what: str) -> bool:
+        """Count the running handler of `interaction`; True if it may go on (decided once per interaction)."""
+        decided = interaction.extras.get(ADMITTED)
+        if decided is None:
+            decided = interaction.extras[ADMITTED] = not self.stopping
+        task = asyncio.current_task()
+        if task is not None and task not in self._running:
+            self._running[task] = f"{what} (user {interaction.user.id}, channel {interaction.channel_id})"
+            task.add_done_callback(self._done)
+        return bool(decided)
+
+    def _done(self, task: asyncio.Task[object]) -> None:
+        self._running.pop(task, None)
+
+    @property
+    def running(self) -> list[str]:
+        return list(self._running.values())
+
+    async def finish(self, timeout: float) -> list[str]:
+        """Let no new handler in, wait up to `timeout` seconds for the running ones, cancel the rest;
+        returns what was cut."""
+        self.stopping = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        me = asyncio.current_task()
+        while True:
+            waiting = [task for task in self._running if task is not me and not task.done()]
+            left = deadline - loop.time()
+            if not waiting or left <= 0:
+                break
+            await asyncio.wait(waiting, timeout=left)
+        cut = [self._running[task] for task in waiting]
+        for task in waiting:
+            task.cancel()
+        if waiting:
+            await asyncio.wait(waiting, timeout=1.0)
+        return cut
+
+
+async def admitted(interaction: Interaction, what: str) -> bool:
+    """The door of every handler: True to go on; while the bot stops, the user is told it is
+    restarting (privately; an autocomplete gets no suggestions) and False is returned."""
+    if interaction.client.handlers.admit(interaction, what):
+        return True
+    try:
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await reply(interaction, t(locale_of(interaction), "error-restarting"))
+    except Exception as e:
+        log.warning("could not tell user %s the bot is restarting: %s: %s", interaction.user.id, type(e).__name__, e)
+    return False

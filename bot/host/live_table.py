@@ -15,7 +15,8 @@ turn, an idle player's clock) is the `Turns`' job, armed after every action.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import contextlib
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -38,9 +39,16 @@ from engine import (
 )
 
 from .. import texts
-from ..storage import NEW_TABLE_VERSION, Storage, StorageUnavailableError, TableMovedOnError
+from ..storage import (
+    NEW_TABLE_VERSION,
+    NO_DEADLINES,
+    Storage,
+    StorageUnavailableError,
+    TableMovedOnError,
+    TurnDeadlines,
+)
 from . import table_rows as rows
-from .pictures import Renderer
+from .pictures import Pictured, Renderer, pictured
 from .tables import (
     MAX_SEATS,
     MIN_PLAYERS,
@@ -207,9 +215,11 @@ class LiveTable:
             if table.use_thread and open_thread is not None:
                 thread_id = await open_thread(texts.thread_name(table.lang, table.seating.names))
             seat_rows = rows.seat_rows(table.seats)
+            now = self.services.now()
+            deadlines = self._deadlines(match, now)
             await self._write(
                 lambda version: self.services.storage.start_match(
-                    table.id, seat_rows, record, version, thread_id=thread_id
+                    table.id, seat_rows, record, version, thread_id=thread_id, deadlines=deadlines
                 )
             )
             table.no_ping = await self._ping_off()
@@ -217,7 +227,7 @@ class LiveTable:
             table.thread_id = thread_id
             self.saved_record = record
             table.status = TableStatus.PLAYING
-            table.turn_started = self.services.now()
+            self._turn_begins(now, deadlines)
             # the match's first message says once when reminders and take-overs come; turn lines do not repeat it
             lines = texts.narrate(table.lang, table.seating, match.events, round_number=0)
             lines += [texts.clock_rules(table.lang, self.services.turns.turn_timeout), self._turn()]
@@ -328,6 +338,8 @@ class LiveTable:
             return False
         table.away.discard(seat)
         if table.match is not None and table.match.turn == seat:
+            now = self.services.now()  # their turn: a fresh clock, from now (kept in memory until the next write)
+            self._turn_begins(now, self._deadlines(table.match, now))
             self.services.turns.arm(self)
         return True
 
@@ -384,15 +396,22 @@ class LiveTable:
         if not self.moved_on and self.waiting_for(move_no):
             self.services.turns.arm(self)
 
-    async def remind(self, move_no: int, seat: int, *, since: float, deadline: float) -> bool:
-        """Nudge the player to move, if nobody has moved since `move_no` (False: somebody has)."""
+    async def remind(self, move_no: int, seat: int) -> bool:
+        """Nudge the player to move, if nobody has moved since `move_no` (False: somebody has). The
+        reminder, once given, is written down: a restart does not give it again."""
+        table = self.table
         async with self.lock:
             if not self.waiting_for(move_no):
                 return False
-            user_id = self.table.seats[seat].user_id
+            user_id = table.seats[seat].user_id
             clock = self.services.clock
-            text = texts.reminder(self.table.lang, user_id, since=clock(since), deadline=clock(deadline))
+            deadline = table.take_over_at if table.take_over_at is not None else self.services.now()
+            text = texts.reminder(table.lang, user_id, since=clock(table.turn_started), deadline=clock(deadline))
             self._publish(PostKind.REMINDER, [text], hand_button=True, mentions=(user_id or 0,))
+            table.remind_at = None
+            given = TurnDeadlines(None, table.take_over_at)
+            with contextlib.suppress(Refusal):  # not saved (logged by _write): a restart may remind once more
+                await self._write(lambda version: self.services.storage.save_deadlines(table.id, given, version))
             return True
 
     async def mark_away(self, move_no: int, seat: int) -> bool:
@@ -438,30 +457,28 @@ class LiveTable:
     async def resume(self) -> None:
         """Brought back from storage: a match in progress says so, with its pictures, and carries on."""
         table = self.table
-        table.turn_started = self.services.now()
+        now = self.services.now()
         if table.status is not TableStatus.PLAYING:
+            table.turn_started = now
             return
         table.no_ping = await self._ping_off()
         assert table.match is not None
-        snapshot = self._pictured()
-        pictures = await self._pictures(snapshot) if snapshot.tiles else ()
+        if table.take_over_at is None and table.remind_at is None:  # saved before deadlines were kept
+            self._turn_begins(now, self._deadlines(table.match, now))
+        else:  # the turn goes on where it was: its start, as the reminder says it
+            started = (table.take_over_at or now) - 2 * self.services.turns.turn_timeout
+            table.turn_started = min(started, now)
+        pictured = self._pictured()
+        pictures = await self._pictures(pictured) if pictured.snapshot.tiles else ()
         lines = [texts.restored(table.lang), *self._status()]
         self._publish(PostKind.RESTORED, lines, pictures=pictures, hand_button=True)
         self.services.turns.arm(self)
 
     # -- placing, saving, publishing ------------------------------------------
 
-    def _pictured(self) -> TableSnapshot:
-        """What the table's picture shows: the round in play or, until the first placement of the next
-        round, the round that just ended with the next player marked, as the text under it says. It
-        comes from the match alone, so a restart at a round boundary shows the same picture."""
-        match = self.table.match
-        assert match is not None
-        snapshot = match.snapshot()
-        finished = match.finished_round
-        if snapshot.tiles or finished is None:
-            return snapshot
-        return dataclasses.replace(finished.snapshot(), turn=match.turn)
+    def _pictured(self) -> Pictured:
+        assert self.table.match is not None
+        return pictured(self.table.match)
 
     async def _apply(self, seat: int, placement: Placement, *, note: str = "") -> Post:
         """Place, commit, draw the pictures, publish. The caller holds the lock."""
@@ -477,14 +494,16 @@ class LiveTable:
         if match.phase is Phase.ROUND_OVER:
             events += match.next_round()
         pictured = self._pictured()
+        now = self.services.now()
+        deadlines = self._deadlines(match, now)
         try:
-            await self._save()
+            await self._save(deadlines)
         except BaseException:
             # the placement never became durable: forget it, so memory matches the database
             table.match = Match.restore(Record.loads(self.saved_record or ""), table.seed)
             raise
+        self._turn_begins(now, deadlines)
         pictures = await self._pictures(pictured)
-        table.turn_started = self.services.now()
         # one glance: what just happened, then who moves next (a new round's score, or the winner)
         happened = texts.happened(table.lang, table.seating, events, drew=drew)
         lines = [f"{note} {happened}" if note else happened]
@@ -503,7 +522,7 @@ class LiveTable:
         self.services.turns.arm(self)
         return post
 
-    async def _save(self) -> None:
+    async def _save(self, deadlines: TurnDeadlines) -> None:
         table = self.table
         match = table.match
         assert match is not None
@@ -520,8 +539,25 @@ class LiveTable:
             table.status = TableStatus.OVER
             self.services.forget(self)
         else:
-            await self._write(lambda version: storage.save_record(table.id, record, version))
+            await self._write(lambda version: storage.save_record(table.id, record, version, deadlines=deadlines))
         self.saved_record = record
+
+    def _deadlines(self, match: Match, now: float) -> TurnDeadlines:
+        """The clock of the turn beginning `now`: for a person, the reminder one turn timeout on and the
+        take-over two; for a seat a computer already plays for (its player away), the take-over at
+        once; none for a computer's own seat, or when nobody is to move."""
+        seat = match.turn
+        if seat is None or match.phase is not Phase.PLAYING or self.table.seats[seat].is_computer:
+            return NO_DEADLINES
+        if seat in self.table.away:
+            return TurnDeadlines(None, now)
+        timeout = self.services.turns.turn_timeout
+        return TurnDeadlines(now + timeout, now + 2 * timeout)
+
+    def _turn_begins(self, now: float, deadlines: TurnDeadlines) -> None:
+        """Memory follows what was written: the turn's start and its deadlines."""
+        self.table.turn_started = now
+        self.table.remind_at, self.table.take_over_at = deadlines.remind_at, deadlines.take_over_at
 
     async def _scoresheet(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
         """The scoresheet alone, drawn on a worker thread; a drawing failure costs only the picture."""
@@ -560,11 +596,19 @@ class LiveTable:
             raise Refusal("not-saved") from None
         self._unsaved = False
 
-    async def _pictures(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
+    async def _pictures(self, pictured: Pictured) -> tuple[Picture, ...]:
         """The table's pictures, drawn on a worker thread. The placement is already saved, so a
         drawing failure costs the pictures of this one message, never the move."""
+        table = self.table
+        draw = functools.partial(
+            self.services.renderer.table,
+            pictured.snapshot,
+            names=table.seating.names,
+            settlement=pictured.settlement,
+            labels=texts.picture_labels(table.lang),
+        )
         try:
-            pictures = await asyncio.to_thread(self.services.renderer.table, snapshot)
+            pictures = await asyncio.to_thread(draw)
         except Exception:
             log.exception("drawing table %s failed at move %s", self.table.id, self.table.move_no)
             return ()

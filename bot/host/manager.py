@@ -24,7 +24,7 @@ from ..texts.i18n import pick_locale
 from . import table_rows as rows
 from .computers import ComputerPlayers
 from .live_table import LiveTable, Publisher, Services, ThreadOpener
-from .pictures import Renderer
+from .pictures import Renderer, pictured
 from .tables import (
     LEVELS,
     MAX_SEATS,
@@ -42,6 +42,9 @@ from .tables import (
 from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)
+
+
+HISTORY_CACHE_S = 60.0  # the history autocomplete reads the server's matches again after this long
 
 
 def new_seed() -> str:
@@ -74,7 +77,7 @@ class Manager:
         self.shard_count = shard_count
         self.shard_ids = None if shard_ids is None else tuple(shard_ids)
         self.publisher = publisher
-        self.turns = TurnClock(computer, turn_timeout=turn_timeout, computer_pause=computer_pause)
+        self.turns = TurnClock(computer, turn_timeout=turn_timeout, computer_pause=computer_pause, now=now)
         self.services = Services(storage, publisher, renderer, self.turns, clock, now, self._forget)
         self.seeds = seeds
         self._by_id: dict[int, LiveTable] = {}
@@ -82,6 +85,8 @@ class Manager:
         self._opening = asyncio.Lock()
         self._moved_ids: set[int] = set()  # tables another process took over: their actions say so
         self._moved_channels: set[int] = set()
+        # guild -> (when read, [(match number, seat names)]): what the history autocomplete shows
+        self._history_index: dict[int | None, tuple[float, list[tuple[int, tuple[str, ...]]]]] = {}
 
     # -- finding tables -----------------------------------------------------
 
@@ -111,6 +116,7 @@ class Manager:
     def _forget(self, live: LiveTable) -> None:
         """A table is over or closed: its clock stops and its channel (and thread) are free."""
         self.turns.stop(live)
+        self._history_index.pop(live.table.guild_id, None)  # a match of this server may just have ended
         self._by_id.pop(live.table.id, None)
         for room in (live.table.channel_id, live.table.thread_id):
             if room is not None and self._by_channel.get(room) is live:
@@ -300,7 +306,11 @@ class Manager:
 
     async def history(self, *, guild_id: int | None, locale: str) -> str:
         """This server's recent finished matches: number, date, players and final score."""
-        found = await self.storage.finished_matches(guild_id)
+        try:
+            found = await self.storage.finished_matches(guild_id)
+        except StorageUnavailableError as e:
+            log.warning("history for guild %s not read: the database is unavailable (%s)", guild_id, e)
+            raise Refusal("db-unavailable") from None
         finals = await asyncio.to_thread(lambda: [_final(row) for row in found])
         lines = [
             texts.history_line(locale, row.id, row.finished_at, names, match.scores)
@@ -309,9 +319,20 @@ class Manager:
         return texts.history_text(locale, lines)
 
     async def history_choices(self, *, guild_id: int | None, locale: str) -> list[tuple[int, str]]:
-        """(match number, label) of this server's recent finished matches, for the autocomplete."""
-        found = await self.storage.finished_matches(guild_id)
-        return [(row.id, texts.history_choice(locale, row.id, [s.name for s in row.seats])) for row in found]
+        """(match number, label) of this server's recent finished matches, for the autocomplete.
+
+        Every keystroke asks, so the numbers and names are kept per server (not the records) and
+        read again only when a table of that server ends here, or after HISTORY_CACHE_S."""
+        now = time.monotonic()
+        cached = self._history_index.get(guild_id)
+        if cached is None or now - cached[0] > HISTORY_CACHE_S:
+            try:
+                found = await self.storage.finished_matches(guild_id)
+            except StorageUnavailableError:
+                return []  # no suggestions this keystroke; the command itself says what is wrong
+            cached = (now, [(row.id, tuple(s.name for s in row.seats)) for row in found])
+            self._history_index[guild_id] = cached
+        return [(table_id, texts.history_choice(locale, table_id, list(names))) for table_id, names in cached[1]]
 
     async def finished(
         self, *, guild_id: int | None, table_id: int, locale: str
@@ -322,18 +343,25 @@ class Manager:
         if row is None or row.guild_id != guild_id:
             raise Refusal("no-such-match", id=table_id)
         renderer = self.services.renderer
+        labels = texts.picture_labels(pick_locale(locale))
 
         def replay_and_draw() -> tuple[tuple[str, ...], Match, tuple[Picture, ...]]:
             names, match = _final(row)
-            return names, match, renderer.table(match.snapshot())
+            shown = pictured(match)  # the match's last picture, as its thread showed it
+            return names, match, renderer.table(shown.snapshot, names=names, settlement=shown.settlement, labels=labels)
 
         names, match, pictures = await asyncio.to_thread(replay_and_draw)
         text = texts.history_match(locale, row.id, row.finished_at, names, match.scores)
         return text, row.record, pictures
 
     async def stats(self, *, guild_id: int | None, user_id: int, locale: str) -> str:
-        board = await self.storage.leaderboard(guild_id)
-        mine = await self.storage.player_stats(guild_id, user_id)
+        """The server's leaderboard and the caller's record; a database not answering is said as such."""
+        try:
+            board = await self.storage.leaderboard(guild_id)
+            mine = await self.storage.player_stats(guild_id, user_id)
+        except StorageUnavailableError as e:
+            log.warning("stats for guild %s not read: the database is unavailable (%s)", guild_id, e)
+            raise Refusal("db-unavailable") from None
         return texts.stats_text(locale, board, mine)
 
     # -- whose turn next ----------------------------------------------------
@@ -354,8 +382,9 @@ class Manager:
         for bad in broken:
             log.error("table %s cannot be read (%s); closing it", bad.id, bad.reason)
             await self.storage.close_table(bad.id, f"unreadable: {bad.reason}"[:500])
-            if bad.channel_id is not None:
-                self._announce_unreadable(bad.id, bad.channel_id, bad.lang)
+            room = bad.thread_id or bad.channel_id
+            if room is not None:
+                self._announce_unreadable(bad.id, room, bad.lang)
         restored = []
         for row in found:
             try:
@@ -363,7 +392,7 @@ class Manager:
             except Exception as e:
                 log.error("table %s cannot be restored (%s); closing it", row.id, e)
                 await self.storage.close_table(row.id, f"unreadable: {e}"[:500])
-                self._announce_unreadable(row.id, row.channel_id, row.lang)
+                self._announce_unreadable(row.id, row.thread_id or row.channel_id, row.lang)
                 continue
             live = LiveTable(table, self.services, saved_record=row.record, version=row.version)
             self._register(live)
@@ -372,7 +401,8 @@ class Manager:
         return restored
 
     def _announce_unreadable(self, table_id: int, channel_id: int, lang: str | None) -> None:
-        """Tell the channel, in the table's language when it is known (English otherwise)."""
+        """Tell the players where they play (the match's thread, or the channel when it has none), in the
+        table's language when it is known (English otherwise)."""
         lang = pick_locale(lang)
         try:
             self.publisher.publish(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
-from engine import SeatView, TableSnapshot
+from engine import Blocked, Domino, Match, Phase, SeatView, TableSnapshot
 
 from .tables import Picture
 
@@ -25,9 +25,39 @@ class Legend:
     values: Mapping[str, int]  # what the legend texts' placeholders stand for
 
 
+class Pictured(NamedTuple):
+    """What a table picture shows: a snapshot and, when it shows a round that ended, that round's settlement."""
+
+    snapshot: TableSnapshot
+    settlement: Domino | Blocked | None
+
+
+def pictured(match: Match) -> Pictured:
+    """What a table's picture shows: the round in play or, until the first placement of the next round
+    (and at the match's end), the round that just ended with its settlement and nobody marked to move.
+    From the match alone, so a restart at a round boundary, the history and the thread show the same."""
+    snapshot = match.snapshot()
+    finished = match.finished_round
+    if finished is None or (snapshot.tiles and match.phase is not Phase.OVER):
+        return Pictured(snapshot, None)  # a round in play
+    settled = next((e for e in reversed(finished.events) if isinstance(e, Domino | Blocked)), None)
+    if match.phase is Phase.OVER:  # the final layout; its settlement, unless a placement won it
+        return Pictured(snapshot, settled if finished.number == snapshot.round else None)
+    return Pictured(finished.snapshot(), settled)
+
+
 class Renderer(Protocol):
-    def table(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
-        """The public pictures of the table after a placement: nothing private may be drawn."""
+    def table(
+        self,
+        snapshot: TableSnapshot,
+        *,
+        names: Sequence[str] | None = None,
+        settlement: Domino | Blocked | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> tuple[Picture, ...]:
+        """The public pictures of the table after a placement: nothing private may be drawn. `names`: the
+        players by seat; `settlement`: the round's Domino or Blocked at its last picture; `labels`: the
+        picture's few words in the table's language (render.settlement.DEFAULT_LABELS' keys)."""
         ...
 
     def scoresheet(self, snapshot: TableSnapshot) -> Picture:
@@ -47,10 +77,18 @@ class PngRenderer:
     """One picture per placement (`render.table_png`: layout, equation and scoresheet together, read
     on a phone without tapping), the scoresheet alone, and a player's hand, named for attachments."""
 
-    def table(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
+    def table(
+        self,
+        snapshot: TableSnapshot,
+        *,
+        names: Sequence[str] | None = None,
+        settlement: Domino | Blocked | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> tuple[Picture, ...]:
         import render
 
-        return (Picture(TABLE_PICTURE, render.table_png(snapshot)),)
+        png = render.table_png(snapshot, names=names, settlement=settlement, labels=labels)
+        return (Picture(TABLE_PICTURE, png),)
 
     def scoresheet(self, snapshot: TableSnapshot) -> Picture:
         import render

@@ -11,14 +11,16 @@ database, which is all a button's custom id needs. No Discord here.
 from __future__ import annotations
 
 import asyncio
+import functools
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from engine import MatchReview, Record, TableSnapshot
+from engine import Blocked, Domino, MatchReview, Record
 
-from ..texts.i18n import t
+from .. import texts
+from ..texts.i18n import pick_locale, t
 from ..texts.replay_words import animated_text, review_text, step_text
 from ..texts.room import history_choice
 from .manager import Manager
@@ -80,9 +82,9 @@ class ReplayDesk:
     def __init__(self, manager: Manager) -> None:
         self.manager = manager
         self._books: Kept[tuple[int, int | None], ReplayBook] = Kept(BOOKS_KEPT)  # (table, None: finished)
-        self._pictures: Kept[tuple[int, int], Picture] = Kept(PICTURES_KEPT)
+        self._pictures: Kept[tuple[int, int, str], Picture] = Kept(PICTURES_KEPT)  # table, step, language
         self._animations: Kept[tuple[int, int, int], Picture] = Kept(ANIMATIONS_KEPT)
-        self._drawing: dict[tuple[int, int], asyncio.Task[Picture]] = {}
+        self._drawing: dict[tuple[int, int, str], asyncio.Task[Picture]] = {}
 
     # -- books ---------------------------------------------------------------
 
@@ -133,28 +135,39 @@ class ReplayDesk:
         steps beside it are drawn ahead in the background."""
         book = await self.book(guild_id=guild_id, table_id=table_id)
         shown = book.at(book.last if step is None else step)
-        picture = await self.picture(book, shown.index)
+        lang = pick_locale(locale)
+        picture = await self.picture(book, shown.index, lang)
         for offset in AHEAD:
             near = shown.index + offset
-            if 0 <= near <= book.last and (book.table_id, near) not in self._pictures:
-                self._draw(book, near)
+            if 0 <= near <= book.last and (book.table_id, near, lang) not in self._pictures:
+                self._draw(book, near, lang)
         return ReplayPage(book, shown, step_text(locale, book, shown), picture)
 
-    async def picture(self, book: ReplayBook, index: int) -> Picture:
-        kept = self._pictures.get((book.table_id, index))
-        return kept if kept is not None else await self._draw(book, index)
+    async def picture(self, book: ReplayBook, index: int, lang: str) -> Picture:
+        kept = self._pictures.get((book.table_id, index, lang))
+        return kept if kept is not None else await self._draw(book, index, lang)
 
-    def _draw(self, book: ReplayBook, index: int) -> asyncio.Task[Picture]:
-        """The picture of a step, drawn once on a worker thread however many ask for it at once."""
-        key = (book.table_id, index)
+    def _draw(self, book: ReplayBook, index: int, lang: str) -> asyncio.Task[Picture]:
+        """The picture of a step, drawn once on a worker thread however many ask for it at once: the
+        table picture the match showed then, names, settlement and all, in the reader's language."""
+        key = (book.table_id, index, lang)
         task = self._drawing.get(key)
         if task is None:
-            task = self._drawing[key] = asyncio.create_task(self._render(key, book.steps[index].snapshot))
+            step = book.steps[index]
+            settled = next((e for e in step.events if isinstance(e, Domino | Blocked)), None)
+            draw = functools.partial(
+                self.manager.services.renderer.table,
+                step.snapshot,
+                names=book.seating.names,
+                settlement=settled,
+                labels=texts.picture_labels(lang),
+            )
+            task = self._drawing[key] = asyncio.create_task(self._render(key, draw))
         return task
 
-    async def _render(self, key: tuple[int, int], snapshot: TableSnapshot) -> Picture:
+    async def _render(self, key: tuple[int, int, str], draw: functools.partial[tuple[Picture, ...]]) -> Picture:
         try:
-            (picture, *_) = await asyncio.to_thread(self.manager.services.renderer.table, snapshot)
+            (picture, *_) = await asyncio.to_thread(draw)
             self._pictures.put(key, picture)
             return picture
         finally:

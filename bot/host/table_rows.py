@@ -44,6 +44,7 @@ def table_from_row(row: TableRow) -> Table:
     table.lobby_message_id = row.lobby_message_id
     table.thread_id = row.thread_id
     table.use_thread = row.use_thread
+    table.remind_at, table.take_over_at = row.deadlines.remind_at, row.deadlines.take_over_at
     if status is TableStatus.PLAYING:
         if row.record is None:
             raise ValueError("a match in progress without its record")

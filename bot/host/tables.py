@@ -81,6 +81,8 @@ class Table:
     match: Match | None = None
     lobby_message_id: int | None = None
     turn_started: float = 0.0
+    remind_at: float | None = None  # the turn's reminder (Unix time; None: given, or none to give)
+    take_over_at: float | None = None  # when a computer takes the seat over (None: nobody to take over from)
     away: set[int] = field(default_factory=set)  # seats a computer plays for until their player is back
     thread_id: int | None = None  # the thread the match is played in (None: in the channel itself)
     use_thread: bool = True  # False: the host asked for the match in the channel (`thread:False`)

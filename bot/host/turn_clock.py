@@ -3,7 +3,10 @@
 After every action a live table asks `arm`: if a computer is to move (its own seat, or for a
 player who let their time run out), a task waits a short, human-looking pause and asks the
 computer players for a placement; otherwise an idle watch starts, which reminds the table
-after one `turn_timeout` and hands the seat to a computer after a second. Every task checks,
+when the turn's reminder is due and hands the seat to a computer at its take-over. Both moments
+are the table's own (`remind_at`, `take_over_at`, written with every move: one and two
+`turn_timeout`s into the turn), so after a restart the watch goes on where it was, and a moment
+that passed while the bot was down comes at once (the take-over alone, when both did). Every task checks,
 under the table's lock, that nobody moved in the meantime, so a late timer changes nothing.
 `drain` waits for pending computer turns (tests, the demo); `close` stops everything
 (shutdown: the database keeps all that is needed to resume).
@@ -15,6 +18,8 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
+from collections.abc import Callable
 
 from .computers import ComputerPlayers
 from .live_table import LiveTable
@@ -32,13 +37,16 @@ class TurnClock:
         *,
         turn_timeout: float = 300.0,
         computer_pause: tuple[float, float] = (0.8, 2.0),
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.computer = computer
+        self.now = now  # the wall clock the tables' deadlines are written in
         self.turn_timeout = turn_timeout
         self.computer_pause = computer_pause
         self._pause_rng = random.Random()
         self._idle: dict[int, asyncio.Task[None]] = {}  # table id -> the idle watch of the seat to move
         self._computer: dict[int, asyncio.Task[None]] = {}  # table id -> a computer's turn in progress
+        self._reminding: set[asyncio.Task[bool]] = set()  # reminders being posted and written: never cut in half
         self._closed = False  # shutting down: nothing new starts
 
     def arm(self, live: LiveTable) -> None:
@@ -89,12 +97,20 @@ class TurnClock:
         await live.computer_move(move_no, seat, placement, announce=announce)
 
     async def _idle_watch(self, live: LiveTable, move_no: int, seat: int) -> None:
-        """After one timeout the table is reminded; after a second, a computer places for the seat."""
-        started = live.table.turn_started
-        await asyncio.sleep(self.turn_timeout)
-        if not await live.remind(move_no, seat, since=started, deadline=started + 2 * self.turn_timeout):
+        """At the turn's reminder the table is reminded; at its take-over, a computer places for the seat."""
+        table = live.table
+        remind_at, take_over_at = table.remind_at, table.take_over_at
+        if remind_at is not None and (take_over_at is None or self.now() < take_over_at):
+            await asyncio.sleep(max(0.0, remind_at - self.now()))
+            # posted and written down together: a stop (which cancels this watch) waits for both
+            reminding = asyncio.ensure_future(live.remind(move_no, seat))
+            self._reminding.add(reminding)
+            reminding.add_done_callback(self._reminding.discard)
+            if not await asyncio.shield(reminding):
+                return
+        if take_over_at is None:
             return
-        await asyncio.sleep(self.turn_timeout)
+        await asyncio.sleep(max(0.0, take_over_at - self.now()))
         if await live.mark_away(move_no, seat) and not self._closed:
             if self._idle.get(live.table.id) is asyncio.current_task():
                 del self._idle[live.table.id]
@@ -119,3 +135,4 @@ class TurnClock:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
+        await asyncio.gather(*self._reminding, return_exceptions=True)

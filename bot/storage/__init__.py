@@ -1,21 +1,33 @@
 """Storage of tables, seats, game records and results: SQLite by default, PostgreSQL for shard clusters.
 
-`open_storage(target)` (also `Storage.open(target)`) picks the backend: a `postgresql://` or
-`postgres://` URL opens PostgreSQL (asyncpg, a pool), anything else is a SQLite path. Both speak
-the `Storage` interface in base.py with the same numbered migrations, version-checked writes and restore.
-No ORM: the schema is a dozen statements whose SQL must be exact per dialect (partial unique index, RETURNING).
+`open_storage(target)` (backends.py, called where the bot is assembled) picks the backend: a
+`postgresql://` or `postgres://` URL opens PostgreSQL (asyncpg, a pool), anything else is a SQLite
+path. Both speak the `Storage` interface (base.py) through one set of queries (sql.py); a backend
+only supplies its connection, transactions, schema-version bookkeeping and error meanings, and
+dialect.py holds the one word of SQL that differs. No ORM and no new dependency: the queries are
+few and plain, and each backend's driver stays the fast path for a save.
 `python -m bot.storage copy SOURCE TARGET` moves a database between them.
+
+Adding a migration (a new table, a new column): add ONE file to bot/storage/migrations/, numbered
+after the last, e.g. `0004_ratings.sql`, with statements ending in `;` that both SQLite and
+PostgreSQL accept (BIGINT for Discord ids, TEXT, INTEGER, BOOLEAN, DOUBLE PRECISION for times;
+`CREATE TABLE`, `ALTER TABLE ... ADD COLUMN`, `CREATE INDEX`). Only where the SQL truly differs
+(an identity id column, say) write two files instead, `0004_ratings.sqlite.sql` and
+`0004_ratings.postgres.sql`. Nothing else changes: SCHEMA_VERSION is the number of steps, and on
+opening every database runs the steps it has not yet run, each in one transaction under the schema
+lock (SQLite's write lock, a PostgreSQL advisory lock). Never edit a file that has been released.
+Truth values read back from SQLite are 0/1: wrap them in bool().
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from .backends import open_storage
 from .base import COPY_COLUMNS, CopyCountError, Storage, is_postgres_url, shard_of
-from .postgres import MIGRATIONS as POSTGRES_MIGRATIONS
+from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .postgres import PostgresStorage
 from .rows import (
     NEW_TABLE_VERSION,
+    NO_DEADLINES,
     OPEN_STATUSES,
     BrokenRow,
     ChannelBusyError,
@@ -28,33 +40,22 @@ from .rows import (
     StorageUnreachableError,
     TableMovedOnError,
     TableRow,
+    TurnDeadlines,
 )
-from .sqlite import MIGRATIONS as SQLITE_MIGRATIONS
-from .sqlite import SCHEMA_VERSION, SqliteStorage
-
-MIGRATIONS = SQLITE_MIGRATIONS  # the name the SQLite-only storage had
-assert len(POSTGRES_MIGRATIONS) == len(SQLITE_MIGRATIONS) == SCHEMA_VERSION, "one numbering for both dialects"
-
-
-async def open_storage(target: str | Path) -> Storage:
-    """A PostgreSQL URL -> PostgresStorage; anything else (a path, ':memory:') -> SqliteStorage."""
-    if is_postgres_url(target):
-        return await PostgresStorage.open(str(target))
-    return await SqliteStorage.open(target)
-
+from .sqlite import SqliteStorage
 
 __all__ = [
     "COPY_COLUMNS",
     "MIGRATIONS",
     "NEW_TABLE_VERSION",
+    "NO_DEADLINES",
     "OPEN_STATUSES",
-    "POSTGRES_MIGRATIONS",
     "SCHEMA_VERSION",
-    "SQLITE_MIGRATIONS",
     "BrokenRow",
     "ChannelBusyError",
     "CopyCountError",
     "FinishedRow",
+    "Migration",
     "PlayerStats",
     "PostgresStorage",
     "ResultRow",
@@ -66,6 +67,7 @@ __all__ = [
     "StorageUnreachableError",
     "TableMovedOnError",
     "TableRow",
+    "TurnDeadlines",
     "is_postgres_url",
     "open_storage",
     "shard_of",

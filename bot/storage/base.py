@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
-from .rows import BrokenRow, FinishedRow, PlayerStats, ResultRow, SeatRow, TableRow
+from .rows import NO_DEADLINES, BrokenRow, FinishedRow, PlayerStats, ResultRow, SeatRow, TableRow, TurnDeadlines
 
 SHARD_SHIFT = 22  # a Discord snowflake's timestamp bits: (guild_id >> 22) % shard_count is the guild's shard
 
@@ -35,6 +35,8 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "version",
         "thread_id",
         "use_thread",
+        "remind_at",
+        "take_over_at",
     ),
     "seats": ("table_id", "seat", "user_id", "name", "level"),
     "results": ("table_id", "seat", "guild_id", "user_id", "name", "won", "points", "finished_at"),
@@ -77,14 +79,8 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
 class Storage(ABC):
     """Tables with their seats and game records, and finished results.
 
-    `await Storage.open(target)` picks the backend (see `open_storage`); `await close()` when done.
-    Every write is one transaction and is durable once it returns."""
-
-    @classmethod
-    async def open(cls, target: str | Path) -> Storage:
-        from . import open_storage  # the backends import this module
-
-        return await open_storage(target)
+    It knows no backend: the bot picks one where it is assembled (backends.open_storage).
+    `await close()` when done. Every write is one transaction and is durable once it returns."""
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -129,12 +125,24 @@ class Storage(ABC):
         expected_version: int | None = None,
         *,
         thread_id: int | None = None,
+        deadlines: TurnDeadlines = NO_DEADLINES,
     ) -> int:
-        """The match begins (in `thread_id`, if the bot opened a thread for it)."""
+        """The match begins (in `thread_id`, if the bot opened a thread for it), its first turn's clock with it."""
 
     @abstractmethod
-    async def save_record(self, table_id: int, record: str, expected_version: int | None = None) -> int:
-        """The accepted placement is durable once this returns."""
+    async def save_record(
+        self,
+        table_id: int,
+        record: str,
+        expected_version: int | None = None,
+        *,
+        deadlines: TurnDeadlines = NO_DEADLINES,
+    ) -> int:
+        """The accepted placement is durable once this returns, with the clock of the turn it begins."""
+
+    @abstractmethod
+    async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
+        """The clock of the turn in progress changed (its reminder was given)."""
 
     @abstractmethod
     async def finish_match(
@@ -222,7 +230,7 @@ def assemble_open_tables(
 
     seat_rows: (table_id, seat, user_id, name, level) by table and seat; table_rows: (id, guild_id,
     channel_id, host_id, lang, level, status, seed, record, lobby_message_id, version, thread_id,
-    use_thread) by id."""
+    use_thread, remind_at, take_over_at) by id."""
     seats: dict[int, list[tuple[int, SeatRow]]] = {}
     broken: dict[int, BrokenRow] = {}
     for table_id, seat, user_id, name, level in seat_rows:
@@ -237,8 +245,9 @@ def assemble_open_tables(
         table_id = int(raw[0])  # type: ignore[call-overload]
         channel_id = raw[2] if isinstance(raw[2], int) else None
         lang = raw[4] if isinstance(raw[4], str) else None
+        thread_id = raw[11] if isinstance(raw[11], int) else None  # where a notice about it reaches the players
         if table_id in broken:
-            broken[table_id] = BrokenRow(table_id, channel_id, broken[table_id].reason, lang)
+            broken[table_id] = BrokenRow(table_id, channel_id, broken[table_id].reason, lang, thread_id)
             continue
         try:
             numbers = [n for n, _ in seats.get(table_id, [])]
@@ -260,10 +269,11 @@ def assemble_open_tables(
                     version=_int(raw[10]),
                     thread_id=_optional_int(raw[11]),
                     use_thread=bool(raw[12]),
+                    deadlines=TurnDeadlines(_optional_time(raw[13]), _optional_time(raw[14])),
                 )
             )
         except (TypeError, ValueError) as e:
-            broken[table_id] = BrokenRow(table_id, channel_id, str(e), lang)
+            broken[table_id] = BrokenRow(table_id, channel_id, str(e), lang, thread_id)
     return rows, list(broken.values())
 
 
@@ -301,6 +311,14 @@ def _int(value: object) -> int:
     if type(value) is not int:
         raise TypeError(f"expected a whole number, found {value!r}")
     return value
+
+
+def _optional_time(value: object) -> float | None:
+    if value is None:
+        return None
+    if type(value) not in (int, float):
+        raise TypeError(f"expected a time, found {value!r}")
+    return float(value)  # type: ignore[arg-type]
 
 
 def _optional_int(value: object) -> int | None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from . import open_storage
+from .backends import open_storage
 from .base import COPY_COLUMNS, CopyCountError, is_postgres_url
 
 

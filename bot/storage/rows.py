@@ -73,6 +73,19 @@ class SeatRow:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnDeadlines:
+    """When the turn in progress reminds its player and when a computer takes the seat over (Unix
+    times), kept with the table so a restart neither resets nor skips them. None: no reminder left
+    to give (given, or a computer is to move) / nobody to take over from."""
+
+    remind_at: float | None = None
+    take_over_at: float | None = None
+
+
+NO_DEADLINES = TurnDeadlines()
+
+
+@dataclass(frozen=True, slots=True)
 class TableRow:
     id: int
     guild_id: int | None
@@ -88,6 +101,7 @@ class TableRow:
     version: int = NEW_TABLE_VERSION  # what the next write of this table must expect
     thread_id: int | None = None  # the thread the match is played in, once started there
     use_thread: bool = True  # False: the host asked for the match in the channel itself
+    deadlines: TurnDeadlines = NO_DEADLINES  # the turn in progress: its reminder and take-over
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +130,7 @@ class BrokenRow:
     channel_id: int | None
     reason: str
     lang: str | None = None  # the table's language, when that column could still be read
+    thread_id: int | None = None  # the match's thread, when it had one and that column could be read
 
 
 @dataclass(frozen=True, slots=True)

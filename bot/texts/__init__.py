@@ -10,6 +10,7 @@ takes. Nothing here decides a rule, touches the database or knows Discord.
 from .help import help_text, legend_lines
 from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, partnered, started_privately
 from .narration import narrate
+from .picture import picture_labels
 from .private import (
     hand_choices,
     hand_text,
@@ -63,6 +64,7 @@ __all__ = [
     "outcome",
     "partnered",
     "pick_place",
+    "picture_labels",
     "ping_set",
     "plain",
     "played_text",

@@ -79,6 +79,9 @@ class UserActions:
         live_guild = self.client.get_guild(guild.id)
         assert live_guild is not None
         channel = live_guild.get_channel_or_thread(channel_id)
+        parent = self.backend.channel(channel_id).get("parent_id")
+        if channel is None and parent is not None:  # an archived thread, which discord.py does not cache:
+            channel = live_guild.get_channel(int(parent))  # a thread has its parent's permissions
         assert channel is not None, f"channel {channel_id} is not in the bot's cache"
         live_member = discord.Member(data=member_payload(member), guild=live_guild, state=self.state)  # type: ignore[arg-type]
         return channel.permissions_for(live_member).value, channel.permissions_for(live_guild.me).value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -14,9 +15,9 @@ from .backend import FakeBackend
 from .gateway import FakeGatewaySocket, connect
 from .idle import IdleWatcher
 from .messages import FakeMessage
-from .payloads import Payload
+from .payloads import Payload, overwrite_payload
 from .records import CapturedRequest, InteractionRecord
-from .specs import FakeGuild, FakeUser, new_snowflake
+from .specs import FakeGuild, FakeUser, Overwrite, new_snowflake
 from .transport import FakeHTTPClient, install_webhook_routing
 
 MESSAGE_EVENTS = ("MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE")
@@ -197,6 +198,9 @@ class FakeDiscord(UserActions):
             guild = self.client.get_guild(int(guild_id))
             assert guild is not None
             channel = guild.get_channel_or_thread(channel_id)
+            parent = self.backend.channel(channel_id).get("parent_id")
+            if channel is None and parent is not None:  # an archived thread, which discord.py does not cache:
+                channel = guild.get_channel(int(parent))  # a thread has its parent's permissions
         if channel is None or isinstance(channel, discord.DMChannel):
             return None
         guild = channel.guild
@@ -244,6 +248,16 @@ class FakeDiscord(UserActions):
             body["components"] = view.to_components()
         msg = self.backend.seed(channel_id, body, self._user(author) if author is not None else self.bot_user)
         return msg
+
+    def set_overwrites(self, channel: ChannelLike, *overwrites: Overwrite) -> None:
+        """A moderator changes a channel's permission overwrites while the bot runs (its threads follow):
+        Discord tells the bot with CHANNEL_UPDATE, and checks the bot's requests against them from now on."""
+        channel_id = self._channel_id(channel)
+        data = self.backend.channel(channel_id)
+        guild = self.backend.guild_of(channel_id)
+        assert guild is not None, "overwrites belong to server channels"
+        data["permission_overwrites"] = [overwrite_payload(o, guild) for o in overwrites]
+        self.state.parsers["CHANNEL_UPDATE"](copy.deepcopy(data))
 
     def dm_channel(self, user: UserLike) -> int:
         """The id of the user's DM channel with the bot (opened if need be), for DMs and interactions there."""

@@ -148,6 +148,8 @@ class FakeSession:
 
     def request(self, method: str, url: str, **kwargs: Any) -> Any:
         """discord.py's `HTTPClient.request` sending one try of the request `FakeHTTPClient` is making."""
+        if self.closed:
+            raise RuntimeError("Session is closed")  # aiohttp's own words, once the client has closed
         sending = _sending.get()
         if sending is None or sending.backend is not self.backend or url != sending.route.url:
             return self._refuse(method, url)
@@ -244,7 +246,8 @@ class FakeHTTPClient(HTTPClient):
         return await self.request(Route("GET", "/users/@me"))
 
     async def close(self) -> None:
-        return None
+        """As discord.py's: the session closes, and any request after it fails as aiohttp's would."""
+        self._HTTPClient__session.closed = True
 
     def clear(self) -> None:
         return None
@@ -278,6 +281,8 @@ _real_webhook_request = AsyncWebhookAdapter.request
 
 async def _routed_webhook_request(self: AsyncWebhookAdapter, route: Route, session: Any, **kwargs: Any) -> Any:
     if isinstance(session, FakeSession):
+        if session.closed:
+            raise RuntimeError("Session is closed")
         body = body_from(kwargs.get("payload"), kwargs.get("multipart"))
         return await forward(session.backend, route, body, kwargs.get("files"), kwargs.get("params"))
     return await _real_webhook_request(self, route, session, **kwargs)

@@ -36,3 +36,5 @@ error-partner-gone = That player has left the table.
 error-table-moved = Another copy of the bot has just taken this table over, so nothing changed here. Please try again in a moment.
 error-not-saved = That could not be saved: the bot's database is not answering. Nothing changed; please try again in a moment.
 error-moved-on = Another placement was made before yours arrived (a second command, or a computer player placing for you while you were away), so nothing was placed. Look at /five-up hand for your choices now.
+error-restarting = The bot is restarting. Please try again in a moment.
+error-db-unavailable = The bot's database is not answering just now. Please try again in a moment.

@@ -150,4 +150,5 @@ status-turn-away = **{ $player }** to play; a computer player places for them wh
 table-restored = The bot restarted; this table carries on.
 table-ended = **{ $player }** ended the table.
 table-closed-unreadable = This table's saved game could not be read, so the table was closed. Sorry! Open a new one with /five-up start.
+table-moved-to-channel = I can no longer post in this match's thread, so the match carries on here in the channel.
 reminder = { $mention }, it's your turn at Five Up (it began { $since }). If you stay away, a computer player will place for you { $deadline }.

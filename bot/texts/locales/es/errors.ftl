@@ -36,3 +36,5 @@ error-partner-gone = Esa persona ya dejó la mesa.
 error-table-moved = Otra instancia del bot acaba de hacerse cargo de esta mesa, así que aquí no ha cambiado nada. Inténtalo de nuevo en un momento.
 error-not-saved = No se pudo guardar: la base de datos del bot no responde. No ha cambiado nada; inténtalo de nuevo en un momento.
 error-moved-on = Se hizo otra jugada antes de que llegara la tuya (un segundo comando, o la máquina, que colocó por ti mientras no estabas), así que no se colocó nada. Mira /five-up hand para ver tus opciones ahora.
+error-restarting = El bot se está reiniciando. Inténtalo de nuevo en un momento.
+error-db-unavailable = La base de datos del bot no responde en este momento. Inténtalo de nuevo en un momento.

@@ -8,7 +8,7 @@ cmd-replay-animated = Muestra en cambio una ronda como imagen animada
 cmd-replay-round = La ronda por la que empezar (o la que animar; por defecto: la primera, o la última si es animada)
 cmd-review = Los puntos que cada colocación pudo sumar en una partida terminada, en privado
 cmd-review-match = La partida terminada (#número)
-cmd-review-seat = De quién son las colocaciones (asiento 1 a 4, también el de una computadora; por defecto: el tuyo)
+cmd-review-seat = De quién son las colocaciones (asiento 1 a 4, también el de la máquina; por defecto: el tuyo)
 
 ## Botones
 button-replay = Repetición
