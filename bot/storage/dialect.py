@@ -1,8 +1,8 @@
 """The little that differs between SQLite and PostgreSQL, behind one connection interface.
 
 Every query is written once (in the modules sql.py combines) with `?` placeholders; a backend's
-`Session` runs it on its driver (PostgreSQL's numbers them `$1, $2, ...`). What cannot be written the same in both is one
-word here: how "equal, counting NULL as a value" is spelt.
+`Session` runs it on its driver (PostgreSQL's numbers them `$1, $2, ...`). What cannot be written
+the same in both is one word here: how "equal, counting NULL as a value" is spelt.
 """
 
 from __future__ import annotations
