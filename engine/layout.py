@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import BadTargetError
-from .placement import Placement, placement, placements_of
-from .tiles import MAX_PIP, Tile
+from .placement import ROWS, Placement, placement
+from .tiles import ALL_TILES, MAX_PIP, Tile
 
 
 class Slot(StrEnum):
@@ -27,6 +27,8 @@ class Slot(StrEnum):
     BRANCH_A = "branch_a"
     BRANCH_B = "branch_b"
 
+
+_BY_NUMBER = {t.low * 7 + t.high: t for t in ALL_TILES}  # a tile's number (as the layout keys it) -> the tile
 
 LINES = (Slot.LINE_A, Slot.LINE_B)
 BRANCHES = (Slot.BRANCH_A, Slot.BRANCH_B)
@@ -116,19 +118,19 @@ class PlacedTile:
 class Layout:
     """The tiles on the table, their open points, and the end total."""
 
-    __slots__ = ("_by_pip", "_ways", "nodes", "open_pips", "root", "total")
+    __slots__ = ("_by_pip", "_ways", "nodes", "root", "total")
 
     def __init__(self) -> None:
         self.nodes: dict[Tile, Node] = {}
-        # table tile -> pip values where a tile may attach now (two only on an opening non-double)
-        self.open_pips: dict[Tile, tuple[int, ...]] = {}
         self.total = 0
         self.root: Tile | None = None
-        # The same open points, kept ready for asking: for each open table tile, each way to attach
-        # there as (pip, the point used, the change to that tile's contribution); and for each pip
-        # value, the open table tiles offering it, in the order they were placed.
-        self._ways: dict[Tile, tuple[tuple[int, Slot, int], ...]] = {}
-        self._by_pip: tuple[dict[Tile, None], ...] = tuple({} for _ in range(MAX_PIP + 1))
+        # The open points, kept ready for asking: for each open table tile, each way to attach there
+        # as (pip, the point used, the change to that tile's contribution); and for each pip value,
+        # the open table tiles offering it, in the order they were placed. Both are keyed by the
+        # table tile's number (low * 7 + high): an int hashes without running Python code, a Tile does
+        # not, and these are looked up several times a placement.
+        self._ways: dict[int, tuple[tuple[int, Slot, int], ...]] = {}
+        self._by_pip: tuple[dict[int, Tile], ...] = tuple({} for _ in range(MAX_PIP + 1))
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -143,7 +145,6 @@ class Layout:
         for t, n in self.nodes.items():
             nodes[t] = n.copy()
         other.nodes = nodes
-        other.open_pips = self.open_pips.copy()
         other.total = self.total
         other.root = self.root
         other._ways = self._ways.copy()
@@ -151,6 +152,11 @@ class Layout:
         return other
 
     # -- asking -------------------------------------------------------------
+
+    @property
+    def open_pips(self) -> dict[Tile, tuple[int, ...]]:
+        """Table tile -> the pip values where a tile may attach to it now (two only on an opening non-double)."""
+        return {_BY_NUMBER[n]: tuple(pip for pip, _, _ in ways) for n, ways in self._ways.items()}
 
     def open_values(self) -> frozenset[int]:
         """The pip values a tile can attach to now (empty on an empty table, which takes anything)."""
@@ -178,61 +184,80 @@ class Layout:
         if not self.nodes:
             return [None]
         low, high = tile.low, tile.high
-        found: list[Tile] = list(self._by_pip[low])
+        found: list[Tile] = list(self._by_pip[low].values())
         if high != low:
             more = self._by_pip[high]
             if more:
                 if found:
                     nodes = self.nodes
-                    found = sorted([*found, *more], key=lambda t: nodes[t].order)
+                    found = sorted([*found, *more.values()], key=lambda t: nodes[t].order)
                 else:
-                    found = list(more)
+                    found = list(more.values())
         return list[Tile | None](found)
 
     def placements(self, tile: Tile) -> list[tuple[Placement, int]]:
         """Each placement of `tile` (onto a table tile, in the order they were placed, or the opening)
         with the end total it would give: `targets` and `total_after` together, one lookup per target."""
-        if not self.nodes:
-            return [(placement(tile, None), tile.low + tile.high)]
-        out: list[tuple[Placement, int]] = []
-        self._add_placements(tile, out)
-        return out
+        return self.placements_of((tile,))
 
     def placements_of(self, tiles: list[Tile] | tuple[Tile, ...]) -> list[tuple[Placement, int]]:
-        """`placements` of every tile in `tiles` (a hand), tile by tile, in one call."""
+        """`placements` of every tile in `tiles` (a hand), tile by tile, in one call (the hot path of
+        every option list, hence written out in one loop)."""
         if not self.nodes:
             return [(placement(t, None), t.low + t.high) for t in tiles]
         out: list[tuple[Placement, int]] = []
         by_pip = self._by_pip
-        for t in tiles:
-            if by_pip[t.low] or by_pip[t.high]:  # most tiles of a hand fit nowhere: skip them at once
-                self._add_placements(t, out)
-        return out
-
-    def _add_placements(self, tile: Tile, out: list[tuple[Placement, int]]) -> None:
-        low, high = tile.low, tile.high
-        total = self.total
         ways = self._ways
-        row = placements_of(tile)
-        first = len(out)
-        gain = high if high != low else 2 * low  # a non-double adds its free half; a double both halves
-        for on in self._by_pip[low]:
-            for pip, _, delta in ways[on]:
-                if pip == low:
-                    out.append((row[on.low * 7 + on.high], total + delta + gain))
-                    break
-        if high != low:
-            more = self._by_pip[high]
-            if more:
+        total = self.total
+        for tile in tiles:
+            low, high = tile.low, tile.high
+            at_low = by_pip[low]
+            at_high = by_pip[high] if high != low else None
+            if not at_low and not at_high:  # most tiles of a hand fit nowhere: skip them at once
+                continue
+            row = ROWS[low * 7 + high]
+            first = len(out)
+            gain = high if high != low else 2 * low  # a non-double adds its free half; a double both halves
+            for n in at_low:
+                for pip, _, delta in ways[n]:
+                    if pip == low:
+                        out.append((row[n], total + delta + gain))
+                        break
+            if at_high:
                 mixed = len(out) > first
-                for on in more:
-                    for pip, _, delta in ways[on]:
+                for n in at_high:
+                    for pip, _, delta in ways[n]:
                         if pip == high:
-                            out.append((row[on.low * 7 + on.high], total + delta + low))
+                            out.append((row[n], total + delta + low))
                             break
-                if mixed:
+                if mixed:  # targets on both halves: in the order the table tiles were placed
                     nodes = self.nodes
                     out[first:] = sorted(out[first:], key=lambda found: nodes[found[0].on].order)  # type: ignore[index]
+        return out
+
+    def accepts_any_after(self, tile: Tile, on: Tile | None, tiles: list[Tile] | tuple[Tile, ...]) -> bool:
+        """Whether some tile of `tiles` (other than `tile`) could be placed once `tile` is placed on `on`,
+        worked out without placing it: the pip values open then are those open now, less the point `tile`
+        covers when nothing else offers that value, plus the free half `tile` shows. (What tells a block
+        at the end of a line, in perft.)"""
+        if not self.nodes:
+            values = {tile.low, tile.high}
+        else:
+            _, pip, _ = self._resolve(tile, on)
+            assert on is not None
+            values = {p for p, offering in enumerate(self._by_pip) if offering}
+            if len(self._by_pip[pip]) == 1 and not self._offers_after_attach(on):
+                values.discard(pip)
+            values.add(tile.other(pip))  # a non-double shows its other half; a double its own pip
+        return any((t.low in values or t.high in values) and t is not tile for t in tiles)
+
+    def _offers_after_attach(self, on: Tile) -> bool:
+        """Whether the table tile `on` still has an open point once one more tile attaches to it: a spinner
+        has four points (three once attached by one of them), a non-double end takes one tile."""
+        if on.low != on.high:
+            return False
+        node = self.nodes[on]
+        return len(node.children) + 1 < (4 if node.slot is None else 3)
 
     def total_after(self, tile: Tile, on: Tile | None) -> int:
         """The end total the placement would give, without making it."""
@@ -243,7 +268,7 @@ class Layout:
 
     def _resolve(self, tile: Tile, on: Tile | None) -> tuple[Slot, int, int]:
         """Where `tile` joins `on`: the point used, the matching pip, and how `on`'s contribution changes."""
-        ways = None if on is None else self._ways.get(on)
+        ways = None if on is None else self._ways.get(on.low * 7 + on.high)
         if ways is not None:
             low, high = tile.low, tile.high
             for pip, slot, delta in ways:
@@ -292,38 +317,38 @@ class Layout:
         else:
             node.slot, node.contribution, way = Slot.HIGH, low, (low, Slot.LOW, -low)
         nodes[tile] = node
-        free = way[0]
-        self._ways[tile] = (way,)
-        self.open_pips[tile] = (free,)
-        self._by_pip[free][tile] = None
+        number = low * 7 + high
+        self._ways[number] = (way,)
+        self._by_pip[way[0]][number] = tile
         self.total += x_delta + node.contribution
         return self.total
 
     def _open(self, tile: Tile, ways: tuple[tuple[int, Slot, int], ...]) -> None:
-        self._ways[tile] = ways
-        self.open_pips[tile] = tuple(pip for pip, _, _ in ways)
+        number = tile.low * 7 + tile.high
+        self._ways[number] = ways
         for pip, _, _ in ways:
-            self._by_pip[pip][tile] = None
+            self._by_pip[pip][number] = tile
 
     def _after_attach(self, on: Tile, parent: Node, pip: int) -> None:
         """Bring `on`'s open points up to date after a tile attached to it with `pip`."""
+        number = on.low * 7 + on.high
         if on.low != on.high:
-            rest = tuple(way for way in self._ways[on] if way[0] != pip)  # a non-double end takes one tile
-            del self._by_pip[pip][on]
+            ways = self._ways[number]  # one way, or two on an opening non-double; an end takes one tile
+            rest = () if len(ways) == 1 else (ways[1],) if ways[0][0] == pip else (ways[0],)
+            del self._by_pip[pip][number]
             if rest:
-                self._ways[on] = rest
-                self.open_pips[on] = (rest[0][0],)
+                self._ways[number] = rest
             else:
-                del self._ways[on], self.open_pips[on]
+                del self._ways[number]
             return
         free = parent.free_points()
         if not free:
-            del self._ways[on], self.open_pips[on], self._by_pip[pip][on]
+            del self._ways[number], self._by_pip[pip][number]
             return
         slot = free[0]
         # filling the second line point makes the spinner interior: it stops counting its halves
         delta = -parent.contribution if (slot in LINES and parent.lines_filled() == 1) else 0
-        self._ways[on] = ((pip, slot, delta),)
+        self._ways[number] = ((pip, slot, delta),)
 
     # -- looking ------------------------------------------------------------
 

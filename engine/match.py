@@ -315,15 +315,16 @@ class Match:
         hand = self.hands[seat]
         found = self.layout.placements_of(hand if self.must_play is None else (self.must_play,))
         room = TARGET_RAW - self.scores[self.seat_sides[seat]]  # what the side may still gain
+        make = _new_tuple  # an Option is a named tuple: built without the Python-level `__new__` it would call
         if len(hand) == 1:
-            return [Option(p, total, SCORING[total], Result.SETTLED) for p, total in found]
+            return [make(Option, (p, total, SCORING[total], Result.SETTLED)) for p, total in found]
         out: list[Option] = []
         for p, total in found:
             points = SCORING[total]
             if not points:
-                out.append(Option(p, total, 0, Result.NONE))
+                out.append(make(Option, (p, total, 0, Result.NONE)))
             else:
-                out.append(Option(p, total, points, Result.OVER if points > room else Result.SCORED))
+                out.append(make(Option, (p, total, points, Result.OVER if points > room else Result.SCORED)))
         return out
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
@@ -372,7 +373,11 @@ class Match:
                 f"seat {seat} cannot play now: it is seat {self.turn}'s turn", seat=seat, turn=self.turn
             )
         hand = self.hands[seat]
-        index = _find(hand, tile)
+        for index, held in enumerate(hand):  # noqa: B007 (kept after the loop)  tiles are interned: identity finds it
+            if held is tile:
+                break
+        else:
+            index = _find(hand, tile)
         if index < 0:
             raise TileNotInHandError(f"seat {seat} does not hold {tile}", seat=seat, tile=str(tile))
         if self.must_play is not None and tile is not self.must_play and tile != self.must_play:
@@ -386,7 +391,7 @@ class Match:
         start = len(self.events)
         del hand[index]
         self.must_play = None
-        self.record.rounds[-1].plays.append(Play(seat, placement))
+        self.record.rounds[-1].plays.append(_new_tuple(Play, (seat, placement)))
         self._moves += 1
         points = SCORING[total]
         if not hand:
@@ -546,6 +551,9 @@ def _slot_copier(names: tuple[str, ...]) -> Callable[[Match, Match], None]:
 
 
 _copy_slots = _slot_copier(Match.__slots__)
+
+
+_new_tuple = tuple.__new__
 
 
 def _find(hand: list[Tile], tile: Tile) -> int:

@@ -41,8 +41,8 @@ class Placement:
 OPENING = 49  # the index of the opening in a row of `placements_of`
 
 # Every placement there can be, made once (as tiles are), so the hot paths never build one:
-# _ROWS[tile's low * 7 + high][table tile's low * 7 + high, or OPENING]; numbers no tile has stay unused.
-_ROWS: list[tuple[Placement, ...]] = []
+# ROWS[tile's low * 7 + high][table tile's low * 7 + high, or OPENING]; numbers no tile has stay unused.
+ROWS: list[tuple[Placement, ...]] = []
 
 
 def _build_rows() -> None:
@@ -56,7 +56,7 @@ def _build_rows() -> None:
         for m, on in by_number.items():
             row[m] = Placement(t, on)
         rows[n] = tuple(row)
-    _ROWS.extend(rows)
+    ROWS.extend(rows)
 
 
 _build_rows()
@@ -64,9 +64,9 @@ _build_rows()
 
 def placements_of(tile: Tile) -> tuple[Placement, ...]:
     """The interned placements of `tile`, indexed by the table tile's `low * 7 + high` (OPENING: the opening)."""
-    return _ROWS[tile.low * 7 + tile.high]
+    return ROWS[tile.low * 7 + tile.high]
 
 
 def placement(tile: Tile, on: Tile | None = None) -> Placement:
     """The interned placement of `tile` on `on`: equal to `Placement(tile, on)`, without building one."""
-    return _ROWS[tile.low * 7 + tile.high][OPENING if on is None else on.low * 7 + on.high]
+    return ROWS[tile.low * 7 + tile.high][OPENING if on is None else on.low * 7 + on.high]

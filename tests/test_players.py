@@ -130,7 +130,7 @@ def test_the_docstring_example_holds() -> None:
 def test_unknown_level_and_wrong_seat_are_refused() -> None:
     m = Match.new(2, "refuse")
     with pytest.raises(ValueError, match="unknown level"):
-        choose(m, m.turn, "expert", rng=random.Random(0))
+        choose(m, m.turn, "grandmaster", rng=random.Random(0))
     with pytest.raises(ValueError, match="nothing to play"):
         choose(m, 1 - m.turn, "easy", rng=random.Random(0))
 
@@ -148,7 +148,7 @@ def test_normal_never_wastes_points_when_it_can_score() -> None:
             assert choose(m, seat, "normal", rng=random.Random(r)).result is not Result.OVER
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_the_exact_305_is_taken(level: str) -> None:
     def exact_and_other(m: Match, s: int) -> bool:
         options = m.options(s)

@@ -1,4 +1,4 @@
-"""One live table and its single writer: the lobby actions, the placements, saving and publishing.
+"""One live table and its single writer: the match played at it (its lobby is bot/host/lobby_actions.py).
 
 A `LiveTable` alone changes its `Table`, always under its own asyncio.Lock, so two
 simultaneous clicks can never both place; the engine decides whether a move is legal and who
@@ -16,11 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Protocol
 
 from engine import (
     Drew,
@@ -33,7 +29,6 @@ from engine import (
     Record,
     RoundStarted,
     RulesError,
-    TableSnapshot,
     Tile,
     format_ended_at,
 )
@@ -41,27 +36,23 @@ from engine import (
 from .. import texts
 from ..storage import (
     NEW_TABLE_VERSION,
-    NO_DEADLINES,
-    Storage,
-    StorageUnavailableError,
-    TableMovedOnError,
     TurnDeadlines,
 )
 from . import table_rows as rows
-from .pictures import Pictured, Renderer, pictured
+from .lobby_actions import LobbyActions
 from .rating_keeper import rate_finished
 from .ratings import Change
+from .table_core import Publisher as Publisher
+from .table_core import Services as Services
+from .table_core import TableCore
+from .table_core import ThreadOpener as ThreadOpener
+from .table_core import Turns as Turns
 from .tables import (
-    MAX_SEATS,
-    MIN_PLAYERS,
     Hand,
-    Lobby,
-    Picture,
     Played,
     Post,
     PostKind,
     Refusal,
-    Seat,
     Table,
     TableStatus,
 )
@@ -71,178 +62,15 @@ log = logging.getLogger(__name__)
 RETRY_SAVE_S = 5.0  # a computer's move the database did not take is tried again after this long
 
 
-class Publisher(Protocol):
-    def publish(self, post: Post) -> None:
-        """Take a public message for a channel. Called in order, under the table's lock: must not block."""
-        ...
-
-
-# Opens the match's own thread, named as given; its id, or None where none can be made (the match
-# then plays in the channel). The Discord layer makes it; the table only asks.
-ThreadOpener = Callable[[str], Awaitable[int | None]]
-
-
-class Turns(Protocol):
-    turn_timeout: float  # the reminder comes one timeout into a turn, the computer's take-over two
-
-    def arm(self, live: LiveTable) -> None:
-        """After an action, under the table's lock: start what comes next (a computer, an idle clock)."""
-        ...
-
-    def stop(self, live: LiveTable) -> None:
-        """The table is over or closed: its idle clock stops."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class Services:
-    """What every live table of a process shares: where it saves, publishes and draws, and its clocks."""
-
-    storage: Storage
-    publisher: Publisher
-    renderer: Renderer
-    turns: Turns
-    clock: Callable[[float], str]  # a moment as players read it (a Discord timestamp, the demo's hh:mm:ss)
-    now: Callable[[], float]
-    forget: Callable[[LiveTable], None]  # the registry lets go of a table that is over or closed
-
-
-class LiveTable:
-    """A table being hosted: its state (`table`), its lock, its last saved record, its latest pictures."""
+class LiveTable(TableCore):
+    """A table being hosted: the match played at it (placements, hands, the turn clock's asks, a restart), on
+    the `TableCore` it shares with its lobby (`lobby_actions`)."""
 
     def __init__(
         self, table: Table, services: Services, *, saved_record: str | None = None, version: int = NEW_TABLE_VERSION
     ) -> None:
-        self.table = table
-        self.services = services
-        self.lock = asyncio.Lock()
-        self.saved_record = saved_record  # the record as last committed: what a failed write rolls back to
-        self.version = version  # the stored row's version as last written here: what the next write expects
-        self.moved_on = False  # another process wrote the table: it is no longer hosted here
-        self._unsaved = False  # the last write found the database unavailable (logged once until one succeeds)
-        self.pictures: tuple[Picture, ...] = ()  # the latest table pictures, for /five-up board and score
-
-    # -- the lobby ----------------------------------------------------------
-
-    def lobby(self, note: str = "") -> Lobby:
-        return texts.lobby_message(self.table, note)
-
-    async def set_lobby_message(self, message_id: int | None) -> None:
-        async with self.lock:
-            await self._write(
-                lambda version: self.services.storage.set_lobby_message(self.table.id, message_id, version)
-            )
-            self.table.lobby_message_id = message_id
-
-    async def join(self, *, user_id: int, name: str, locale: str) -> Lobby:
-        table = self.table
-        async with self.lock:
-            self._check_lobby()
-            if table.seat_of(user_id) is not None:
-                raise Refusal("already-seated")
-            if len(table.seats) >= MAX_SEATS:
-                raise Refusal("table-full")
-            # people sit before the computer seats, so friends who join play with each other
-            humans = sum(1 for s in table.seats if not s.is_computer)
-            seats = [*table.seats[:humans], Seat(user_id, texts.plain(name)), *table.seats[humans:]]
-            await self._write(
-                lambda version: self.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
-            )
-            table.seats = seats
-            return self.lobby(texts.joined(locale, humans + 1))
-
-    async def leave(self, *, user_id: int, locale: str) -> Lobby:
-        table = self.table
-        async with self.lock:
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise Refusal("not-seated")
-            if table.status is not TableStatus.LOBBY:
-                raise Refusal("cannot-leave-now")
-            if user_id == table.host_id:
-                raise Refusal("host-cannot-leave")
-            seats = [s for i, s in enumerate(table.seats) if i != seat]
-            await self._write(
-                lambda version: self.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
-            )
-            table.seats = seats
-            return self.lobby(texts.left(locale))
-
-    async def sit_with(self, *, user_id: int, partner_id: int, locale: str) -> Lobby:
-        """At a 4-seat lobby, sit opposite `partner_id` (partners sit opposite: seats 1 & 3, 2 & 4).
-
-        The chooser takes the seat opposite the partner and whoever sat there takes the chooser's
-        seat. A computer moves wherever it is sent; a person is never moved next to a computer by
-        someone else's choice (that team is full until they choose otherwise). At a table of four
-        people any choice can be made: both teams stay teams of people."""
-        table = self.table
-        async with self.lock:
-            self._check_lobby()
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise Refusal("not-seated")
-            if len(table.seats) != MAX_SEATS:
-                raise Refusal("partners-need-four")
-            chosen = table.seat_of(partner_id)
-            if chosen is None:
-                raise Refusal("partner-gone")
-            if chosen == seat:
-                raise Refusal("partner-self")
-            opposite = (chosen + 2) % MAX_SEATS
-            partner = table.seats[chosen]
-            if opposite == seat:
-                raise Refusal("already-partners", player=partner.name)
-            moved, left_behind = table.seats[opposite], table.seats[(seat + 2) % MAX_SEATS]
-            if not moved.is_computer and left_behind.is_computer:
-                raise Refusal("team-full", player=partner.name, partner=moved.name)
-            seats = list(table.seats)
-            seats[seat], seats[opposite] = moved, seats[seat]
-            await self._write(
-                lambda version: self.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
-            )
-            table.seats = seats
-            return self.lobby(texts.partnered(locale, partner.name))
-
-    async def start(self, *, user_id: int, locale: str, open_thread: ThreadOpener | None = None) -> Lobby:
-        """The host starts the match: the first round is dealt and the first turn message posted,
-        in a thread of its own when `open_thread` makes one (and the host did not ask otherwise)."""
-        table = self.table
-        async with self.lock:
-            self._check_host_in_lobby(user_id)
-            if len(table.seats) < MIN_PLAYERS:
-                raise Refusal("need-players")
-            match = Match.new(len(table.seats), table.seed)
-            record = match.record.dumps()
-            thread_id = None
-            if table.use_thread and open_thread is not None:
-                thread_id = await open_thread(texts.thread_name(table.lang, table.seating.names))
-            seat_rows = rows.seat_rows(table.seats)
-            now = self.services.now()
-            deadlines = self._deadlines(match, now)
-            await self._write(
-                lambda version: self.services.storage.start_match(
-                    table.id, seat_rows, record, version, thread_id=thread_id, deadlines=deadlines
-                )
-            )
-            table.no_ping = await self._ping_off()
-            table.match = match
-            table.thread_id = thread_id
-            self.saved_record = record
-            table.status = TableStatus.PLAYING
-            self._turn_begins(now, deadlines)
-            # the match's first message says once when reminders and take-overs come; turn lines do not repeat it
-            lines = texts.narrate(table.lang, table.seating, match.events, round_number=0)
-            lines += [texts.clock_rules(table.lang, self.services.turns.turn_timeout), self._turn()]
-            self._publish(PostKind.TURN, lines, hand_button=True, mentions=self._to_ping())
-            self.services.turns.arm(self)
-            return self.lobby(texts.started_privately(locale))
-
-    async def cancel(self, *, user_id: int) -> Lobby:
-        """The host closes the lobby."""
-        async with self.lock:
-            self._check_host_in_lobby(user_id)
-            await self._close("cancelled by the host")
-            return texts.lobby_cancelled(self.table)
+        super().__init__(table, services, saved_record=saved_record, version=version)
+        self.lobby_actions = LobbyActions(self)
 
     async def end(self, *, user_id: int, name: str, can_manage: bool) -> Post:
         """The host, or anyone allowed to manage messages, ends the table.
@@ -257,23 +85,6 @@ class LiveTable:
                 self._show_in_lobby()
             text = texts.table_ended(table.lang, texts.plain(name))
             return Post(table.id, table.channel_id, PostKind.CLOSED, text, move_no=table.move_no, lang=table.lang)
-
-    def _check_host_in_lobby(self, user_id: int) -> None:
-        """Starting and cancelling are the host's, and only while the lobby is open."""
-        self._check_lobby()
-        if user_id != self.table.host_id:
-            raise Refusal("not-host", host=self.table.host_name())
-
-    def _check_lobby(self) -> None:
-        if self.table.status is TableStatus.PLAYING:
-            raise Refusal("already-started")
-        if self.table.status is not TableStatus.LOBBY:
-            raise Refusal("table-gone")
-
-    async def _close(self, reason: str) -> None:
-        await self._write(lambda version: self.services.storage.close_table(self.table.id, reason, version))
-        self.table.status = TableStatus.CLOSED
-        self.services.forget(self)
 
     # -- playing ------------------------------------------------------------
 
@@ -424,36 +235,6 @@ class LiveTable:
             self.table.away.add(seat)
             return True
 
-    # -- who is mentioned -------------------------------------------------------
-
-    async def _ping_off(self) -> set[int]:
-        """The seated players who asked not to be mentioned on their turn (a failed read mentions everyone)."""
-        users = [s.user_id for s in self.table.seats if s.user_id is not None]
-        try:
-            return await self.services.storage.ping_off(users)
-        except Exception:
-            log.exception("reading the ping settings of table %s failed", self.table.id)
-            return set()
-
-    def set_ping(self, user_id: int, on: bool) -> None:
-        """A seated player changed their setting: the next turn message follows it."""
-        if on:
-            self.table.no_ping.discard(user_id)
-        else:
-            self.table.no_ping.add(user_id)
-
-    def _to_ping(self) -> tuple[int, ...]:
-        """The person to move, if a person is to move (not a computer, nor a computer for them) and wants it."""
-        table = self.table
-        match = table.match
-        if table.status is not TableStatus.PLAYING or match is None or match.turn is None:
-            return ()
-        seat = match.turn
-        user_id = table.seats[seat].user_id
-        if user_id is None or seat in table.away or user_id in table.no_ping:
-            return ()
-        return (user_id,)
-
     # -- after a restart ------------------------------------------------------
 
     async def resume(self) -> None:
@@ -477,10 +258,6 @@ class LiveTable:
         self.services.turns.arm(self)
 
     # -- placing, saving, publishing ------------------------------------------
-
-    def _pictured(self) -> Pictured:
-        assert self.table.match is not None
-        return pictured(self.table.match)
 
     async def _apply(self, seat: int, placement: Placement, *, note: str = "") -> Post:
         """Place, commit, draw the pictures, publish. The caller holds the lock."""
@@ -554,154 +331,6 @@ class LiveTable:
         except Exception:
             log.exception("rating table %s failed; a rebuild of the server's ratings will include it", self.table.id)
             return []
-
-    def _deadlines(self, match: Match, now: float) -> TurnDeadlines:
-        """The clock of the turn beginning `now`: for a person, the reminder one turn timeout on and the
-        take-over two; for a seat a computer already plays for (its player away), the take-over at
-        once; none for a computer's own seat, or when nobody is to move."""
-        seat = match.turn
-        if seat is None or match.phase is not Phase.PLAYING or self.table.seats[seat].is_computer:
-            return NO_DEADLINES
-        if seat in self.table.away:
-            return TurnDeadlines(None, now)
-        timeout = self.services.turns.turn_timeout
-        return TurnDeadlines(now + timeout, now + 2 * timeout)
-
-    def _turn_begins(self, now: float, deadlines: TurnDeadlines) -> None:
-        """Memory follows what was written: the turn's start and its deadlines."""
-        self.table.turn_started = now
-        self.table.remind_at, self.table.take_over_at = deadlines.remind_at, deadlines.take_over_at
-
-    async def _scoresheet(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
-        """The scoresheet alone, drawn on a worker thread; a drawing failure costs only the picture."""
-        try:
-            return (await asyncio.to_thread(self.services.renderer.scoresheet, snapshot),)
-        except Exception:
-            log.exception("drawing the scoresheet of table %s failed at move %s", self.table.id, self.table.move_no)
-            return ()
-
-    async def _write(self, write: Callable[[int], Awaitable[int]]) -> None:
-        """Every write of this table: it expects the version last written here and keeps the one returned.
-
-        The table moved on (another process wrote it: the guild was taken over): nothing changed,
-        the action is refused and the table leaves this process, logged once. The database did
-        not answer: the action is refused with "try again", the table stays (logged once until a
-        write succeeds again). The caller changes memory only after this returns."""
-        table = self.table
-        if self.moved_on:
-            raise Refusal("table-moved")
-        try:
-            self.version = await write(self.version)
-        except TableMovedOnError:
-            self.moved_on = True
-            log.warning(
-                "table %s (channel %s) was written by another process since version %s: no longer hosted here",
-                table.id,
-                table.channel_id,
-                self.version,
-            )
-            self.services.forget(self)
-            raise Refusal("table-moved") from None
-        except StorageUnavailableError as e:
-            if not self._unsaved:
-                log.warning("table %s: not saved, the database is unavailable (%s); the action is refused", table.id, e)
-            self._unsaved = True
-            raise Refusal("not-saved") from None
-        self._unsaved = False
-
-    async def _pictures(self, pictured: Pictured) -> tuple[Picture, ...]:
-        """The table's pictures, drawn on a worker thread. The placement is already saved, so a
-        drawing failure costs the pictures of this one message, never the move."""
-        table = self.table
-        draw = functools.partial(
-            self.services.renderer.table,
-            pictured.snapshot,
-            names=table.seating.names,
-            settlement=pictured.settlement,
-            labels=texts.picture_labels(table.lang),
-        )
-        try:
-            pictures = await asyncio.to_thread(draw)
-        except Exception:
-            log.exception("drawing table %s failed at move %s", self.table.id, self.table.move_no)
-            return ()
-        self.pictures = pictures
-        return pictures
-
-    def _status(self) -> list[str]:
-        """Hands, boneyard, scores and whose turn: what a restart and /five-up board say."""
-        table = self.table
-        assert table.match is not None
-        pinged = self._to_ping()
-        return texts.status(
-            table.lang,
-            table.seating,
-            table.match.snapshot(),
-            computer_seats=table.computer_seats(),
-            away_seats=frozenset(table.away),
-            mention=pinged[0] if pinged else None,
-        )
-
-    def _turn(self) -> str:
-        """Whose turn it is, the person mentioned when they are to be pinged (empty when the match is over)."""
-        table = self.table
-        assert table.match is not None
-        pinged = self._to_ping()
-        return texts.turn_text(
-            table.lang,
-            table.seating,
-            table.match.snapshot(),
-            computer_seats=table.computer_seats(),
-            away_seats=frozenset(table.away),
-            mention=pinged[0] if pinged else None,
-        )
-
-    def _publish(
-        self,
-        kind: PostKind,
-        lines: list[str],
-        *,
-        pictures: tuple[Picture, ...] = (),
-        hand_button: bool = False,
-        mentions: tuple[int, ...] = (),
-        record: str | None = None,
-    ) -> Post:
-        """A message of the match, where it is played (its thread, or the channel); the match-end
-        message carries the record and the Rematch button."""
-        table = self.table
-        text = texts.clip("\n".join(lines))
-        post = Post(
-            table.id,
-            table.room,
-            kind,
-            text,
-            pictures,
-            hand_button,
-            mentions,
-            table.move_no,
-            table.lang,
-            record=record,
-            rematch=record is not None,
-        )
-        return self._hand_over(post)
-
-    def _show_in_lobby(self) -> None:
-        """The lobby message in the channel shows the match as it stands now (its thread, score, result)."""
-        table = self.table
-        if table.lobby_message_id is None:
-            return
-        text = texts.lobby_message(table).text
-        post = Post(
-            table.id, table.channel_id, PostKind.LOBBY, text, lang=table.lang, edit_message_id=table.lobby_message_id
-        )
-        self._hand_over(post)
-
-    def _hand_over(self, post: Post) -> Post:
-        try:
-            self.services.publisher.publish(post)
-        except Exception:
-            log.exception("publishing to channel %s failed (table %s)", post.channel_id, post.table_id)
-        return post
 
 
 def _recent_draws(events: list[Event], seat: int) -> list[Tile]:

@@ -27,6 +27,7 @@ from .computers import ComputerPlayers
 from .live_table import LiveTable, Publisher, Services, ThreadOpener
 from .match_archive import MatchArchive
 from .pictures import Renderer
+from .table_core import TableCore
 from .table_registry import TableRegistry
 from .tables import (
     LEVELS,
@@ -93,7 +94,7 @@ class Manager:
     def _live(self, *, channel_id: int | None = None, table_id: int | None = None) -> LiveTable:
         return self.registry.find(channel_id=channel_id, table_id=table_id)
 
-    def _forget(self, live: LiveTable) -> None:
+    def _forget(self, live: TableCore) -> None:
         """A table is over or closed: its clock stops and its channel (and thread) are free."""
         self.turns.stop(live)
         self.archive.forget_index(live.table.guild_id)  # a match of this server may just have ended
@@ -168,25 +169,27 @@ class Manager:
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
         live = self.registry.by_id(table_id)
         if live is not None:
-            await live.set_lobby_message(message_id)
+            await live.lobby_actions.set_lobby_message(message_id)
 
     async def join(
         self, *, user_id: int, name: str, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
         live = self._live(channel_id=channel_id, table_id=table_id)
-        return await live.join(user_id=user_id, name=name, locale=locale)
+        return await live.lobby_actions.join(user_id=user_id, name=name, locale=locale)
 
     async def leave(
         self, *, user_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
-        return await self._live(channel_id=channel_id, table_id=table_id).leave(user_id=user_id, locale=locale)
+        return await self._live(channel_id=channel_id, table_id=table_id).lobby_actions.leave(
+            user_id=user_id, locale=locale
+        )
 
     async def sit_with(
         self, *, user_id: int, partner_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
         """A player of a 4-seat lobby chooses their partner (see `LiveTable.sit_with`)."""
         live = self._live(channel_id=channel_id, table_id=table_id)
-        return await live.sit_with(user_id=user_id, partner_id=partner_id, locale=locale)
+        return await live.lobby_actions.sit_with(user_id=user_id, partner_id=partner_id, locale=locale)
 
     async def start(
         self,
@@ -200,7 +203,7 @@ class Manager:
         """The host starts the match: the first round is dealt and the first turn message posted
         (in the match's own thread, when `open_thread` makes one)."""
         live = self._live(channel_id=channel_id, table_id=table_id)
-        lobby = await live.start(user_id=user_id, locale=locale, open_thread=open_thread)
+        lobby = await live.lobby_actions.start(user_id=user_id, locale=locale, open_thread=open_thread)
         if live.table.status is TableStatus.PLAYING:
             self.registry.add(live)  # its thread finds it too
         return lobby
@@ -234,7 +237,7 @@ class Manager:
         self, *, user_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
         """The host closes the lobby."""
-        return await self._live(channel_id=channel_id, table_id=table_id).cancel(user_id=user_id)
+        return await self._live(channel_id=channel_id, table_id=table_id).lobby_actions.cancel(user_id=user_id)
 
     async def end(self, *, channel_id: int, user_id: int, name: str, can_manage: bool) -> Post:
         """The host, or anyone allowed to manage messages, ends the table in this channel."""

@@ -7,6 +7,7 @@ moved rather than that it is gone. The manager routes every action through it. N
 from __future__ import annotations
 
 from .live_table import LiveTable
+from .table_core import TableCore
 from .tables import Refusal, Table
 
 
@@ -57,7 +58,7 @@ class TableRegistry:
         """A new table opens in this channel: an action there is for it, no longer for one that moved."""
         self._moved_rooms.discard(channel_id)
 
-    def remove(self, live: LiveTable) -> None:
+    def remove(self, live: TableCore) -> None:
         """A table is over or closed: its channel (and thread) are free; if another process hosts it now,
         its id and rooms are remembered as moved."""
         self._by_id.pop(live.table.id, None)

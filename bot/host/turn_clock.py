@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from .computers import ComputerPlayers
 from .live_table import LiveTable
+from .table_core import TableCore
 from .tables import TableStatus
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,7 @@ class TurnClock:
         else:
             self._idle[table.id] = asyncio.create_task(self._idle_watch(live, table.move_no, seat))
 
-    def stop(self, live: LiveTable) -> None:
+    def stop(self, live: TableCore) -> None:
         """Stop the table's idle watch (unless it is the task asking: it ends by itself)."""
         watch = self._idle.pop(live.table.id, None)
         if watch is not None and watch is not asyncio.current_task():

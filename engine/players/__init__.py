@@ -1,7 +1,7 @@
 """Computer players: `choose(match, seat, level, rng=...)` picks one of `match.options(seat)`.
 
 Every level decides from the seat's `Observation` only (its hand and what is
-public), never from the other hands; `hard` samples those it cannot see.
+public), never from the other hands; `hard` and `expert` sample those they cannot see.
 
 >>> import random
 >>> from engine import Match
@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from ..match import Match
 from ..views import Option
+from .expert import EXPERT_BUDGET_S, choose_expert
 from .greedy import choose_normal
 from .observation import Holding, Observation, observe
 from .search import DEFAULT_BUDGET_S, choose_hard
@@ -28,16 +29,17 @@ class Level(StrEnum):
     EASY = "easy"  # any legal placement, at random
     NORMAL = "normal"  # greedy, with an eye on the next opponent's reply
     HARD = "hard"  # determinized search over the hidden tiles
+    EXPERT = "expert"  # the same search, with the next opponent answering each option at its best
 
 
 LEVELS: tuple[Level, ...] = tuple(Level)
 
-__all__ = ["DEFAULT_BUDGET_S", "LEVELS", "Holding", "Level", "Observation", "choose", "observe"]
+__all__ = ["DEFAULT_BUDGET_S", "EXPERT_BUDGET_S", "LEVELS", "Holding", "Level", "Observation", "choose", "observe"]
 
 
 def choose(match: Match, seat: int, level: Level | str, *, rng: random.Random, budget_s: float | None = None) -> Option:
-    """The option `seat` plays at `level`; deterministic given `rng` (and, for `hard`, as long as
-    `budget_s`, default DEFAULT_BUDGET_S, does not cut its fixed amount of search short)."""
+    """The option `seat` plays at `level`; deterministic given `rng` (and, for `hard` and `expert`, as long
+    as `budget_s`, default DEFAULT_BUDGET_S or EXPERT_BUDGET_S, does not cut their amount of search short)."""
     try:
         level = Level(level)
     except ValueError:
@@ -52,4 +54,6 @@ def choose(match: Match, seat: int, level: Level | str, *, rng: random.Random, b
     obs = observe(match, seat)
     if level is Level.NORMAL:
         return choose_normal(obs, rng)
-    return choose_hard(match, obs, rng, budget_s)
+    if level is Level.HARD:
+        return choose_hard(match, obs, rng, budget_s)
+    return choose_expert(match, obs, rng, budget_s)

@@ -20,6 +20,7 @@ cmd-stats = This server's leaderboard and your record
 choice-level-easy = easy
 choice-level-normal = normal
 choice-level-hard = hard
+choice-level-expert = expert
 choice-lang-en = English
 choice-lang-ko = 한국어 (Korean)
 choice-lang-es = Español (Spanish)

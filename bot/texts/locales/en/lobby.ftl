@@ -23,3 +23,4 @@ button-show-hand = Show my hand
 level-easy = easy
 level-normal = normal
 level-hard = hard
+level-expert = expert

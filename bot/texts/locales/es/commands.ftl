@@ -21,6 +21,7 @@ cmd-stats = La clasificación de este servidor y tu historial
 choice-level-easy = fácil
 choice-level-normal = normal
 choice-level-hard = difícil
+choice-level-expert = experto
 choice-lang-en = English (inglés)
 choice-lang-ko = 한국어 (coreano)
 choice-lang-es = Español

@@ -23,3 +23,4 @@ button-show-hand = Ver mi mano
 level-easy = fácil
 level-normal = normal
 level-hard = difícil
+level-expert = experto

@@ -20,6 +20,7 @@ cmd-stats = 이 서버의 순위표와 내 기록
 choice-level-easy = 쉬움
 choice-level-normal = 보통
 choice-level-hard = 어려움
+choice-level-expert = 전문가
 choice-lang-en = English (영어)
 choice-lang-ko = 한국어
 choice-lang-es = Español (스페인어)

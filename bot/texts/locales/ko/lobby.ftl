@@ -23,3 +23,4 @@ button-show-hand = 내 타일 보기
 level-easy = 쉬움
 level-normal = 보통
 level-hard = 어려움
+level-expert = 전문가

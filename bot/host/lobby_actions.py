@@ -1,0 +1,164 @@
+"""The lobby of a hosted table: who sits where, and the host's start or cancel.
+
+A lobby and a match are two lifetimes of one table: `LobbyActions` holds what happens before the
+first deal (join, leave, choose a partner, start, cancel), the `LiveTable` it belongs to holds the
+match. It changes the table only through the live table's lock and versioned writes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import Match
+
+from .. import texts
+from . import table_rows as rows
+from .tables import MAX_SEATS, MIN_PLAYERS, Lobby, PostKind, Refusal, Seat, TableStatus
+
+if TYPE_CHECKING:
+    from .live_table import LiveTable
+    from .table_core import ThreadOpener
+
+
+class LobbyActions:
+    """The lobby half of a `LiveTable`: every action takes the table's lock and writes before it changes memory."""
+
+    def __init__(self, live: LiveTable) -> None:
+        self.live = live
+
+    async def set_lobby_message(self, message_id: int | None) -> None:
+        live = self.live
+        async with live.lock:
+            await live._write(
+                lambda version: live.services.storage.set_lobby_message(live.table.id, message_id, version)
+            )
+            live.table.lobby_message_id = message_id
+
+    async def join(self, *, user_id: int, name: str, locale: str) -> Lobby:
+        live = self.live
+        table = live.table
+        async with live.lock:
+            self._check_lobby()
+            if table.seat_of(user_id) is not None:
+                raise Refusal("already-seated")
+            if len(table.seats) >= MAX_SEATS:
+                raise Refusal("table-full")
+            # people sit before the computer seats, so friends who join play with each other
+            humans = sum(1 for s in table.seats if not s.is_computer)
+            seats = [*table.seats[:humans], Seat(user_id, texts.plain(name)), *table.seats[humans:]]
+            await live._write(
+                lambda version: live.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
+            )
+            table.seats = seats
+            return live.lobby(texts.joined(locale, humans + 1))
+
+    async def leave(self, *, user_id: int, locale: str) -> Lobby:
+        live = self.live
+        table = live.table
+        async with live.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refusal("not-seated")
+            if table.status is not TableStatus.LOBBY:
+                raise Refusal("cannot-leave-now")
+            if user_id == table.host_id:
+                raise Refusal("host-cannot-leave")
+            seats = [s for i, s in enumerate(table.seats) if i != seat]
+            await live._write(
+                lambda version: live.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
+            )
+            table.seats = seats
+            return live.lobby(texts.left(locale))
+
+    async def sit_with(self, *, user_id: int, partner_id: int, locale: str) -> Lobby:
+        """At a 4-seat lobby, sit opposite `partner_id` (partners sit opposite: seats 1 & 3, 2 & 4).
+
+        The chooser takes the seat opposite the partner and whoever sat there takes the chooser's
+        seat. A computer moves wherever it is sent; a person is never moved next to a computer by
+        someone else's choice (that team is full until they choose otherwise). At a table of four
+        people any choice can be made: both teams stay teams of people."""
+        live = self.live
+        table = live.table
+        async with live.lock:
+            self._check_lobby()
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refusal("not-seated")
+            if len(table.seats) != MAX_SEATS:
+                raise Refusal("partners-need-four")
+            chosen = table.seat_of(partner_id)
+            if chosen is None:
+                raise Refusal("partner-gone")
+            if chosen == seat:
+                raise Refusal("partner-self")
+            opposite = (chosen + 2) % MAX_SEATS
+            partner = table.seats[chosen]
+            if opposite == seat:
+                raise Refusal("already-partners", player=partner.name)
+            moved, left_behind = table.seats[opposite], table.seats[(seat + 2) % MAX_SEATS]
+            if not moved.is_computer and left_behind.is_computer:
+                raise Refusal("team-full", player=partner.name, partner=moved.name)
+            seats = list(table.seats)
+            seats[seat], seats[opposite] = moved, seats[seat]
+            await live._write(
+                lambda version: live.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
+            )
+            table.seats = seats
+            return live.lobby(texts.partnered(locale, partner.name))
+
+    async def start(self, *, user_id: int, locale: str, open_thread: ThreadOpener | None = None) -> Lobby:
+        """The host starts the match: the first round is dealt and the first turn message posted,
+        in a thread of its own when `open_thread` makes one (and the host did not ask otherwise)."""
+        live = self.live
+        table = live.table
+        async with live.lock:
+            self._check_host_in_lobby(user_id)
+            if len(table.seats) < MIN_PLAYERS:
+                raise Refusal("need-players")
+            match = Match.new(len(table.seats), table.seed)
+            record = match.record.dumps()
+            thread_id = None
+            if table.use_thread and open_thread is not None:
+                thread_id = await open_thread(texts.thread_name(table.lang, table.seating.names))
+            seat_rows = rows.seat_rows(table.seats)
+            now = live.services.now()
+            deadlines = live._deadlines(match, now)
+            await live._write(
+                lambda version: live.services.storage.start_match(
+                    table.id, seat_rows, record, version, thread_id=thread_id, deadlines=deadlines
+                )
+            )
+            table.no_ping = await live._ping_off()
+            table.match = match
+            table.thread_id = thread_id
+            live.saved_record = record
+            table.status = TableStatus.PLAYING
+            live._turn_begins(now, deadlines)
+            # the match's first message says once when reminders and take-overs come; turn lines do not repeat it
+            lines = texts.narrate(table.lang, table.seating, match.events, round_number=0)
+            lines += [texts.clock_rules(table.lang, live.services.turns.turn_timeout), live._turn()]
+            live._publish(PostKind.TURN, lines, hand_button=True, mentions=live._to_ping())
+            live.services.turns.arm(live)
+            return live.lobby(texts.started_privately(locale))
+
+    async def cancel(self, *, user_id: int) -> Lobby:
+        """The host closes the lobby."""
+        live = self.live
+        async with live.lock:
+            self._check_host_in_lobby(user_id)
+            await live._close("cancelled by the host")
+            return texts.lobby_cancelled(live.table)
+
+    def _check_host_in_lobby(self, user_id: int) -> None:
+        """Starting and cancelling are the host's, and only while the lobby is open."""
+        live = self.live
+        self._check_lobby()
+        if user_id != live.table.host_id:
+            raise Refusal("not-host", host=live.table.host_name())
+
+    def _check_lobby(self) -> None:
+        live = self.live
+        if live.table.status is TableStatus.PLAYING:
+            raise Refusal("already-started")
+        if live.table.status is not TableStatus.LOBBY:
+            raise Refusal("table-gone")

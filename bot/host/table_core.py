@@ -1,0 +1,276 @@
+"""What every part of a hosted table shares: its state and lock, its versioned writes, its clock,
+who is mentioned, its pictures and its public posts.
+
+`TableCore` is the plumbing under a `LiveTable` (the match being played, bot/host/live_table.py) and
+its `LobbyActions` (join, leave, partners, start, cancel: bot/host/lobby_actions.py). Every write of
+the table goes through `_write`, under the table's lock, before memory changes; every public message
+through `_publish`, in lock order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from engine import Match, Phase, TableSnapshot
+
+from .. import texts
+from ..storage import (
+    NEW_TABLE_VERSION,
+    NO_DEADLINES,
+    Storage,
+    StorageUnavailableError,
+    TableMovedOnError,
+    TurnDeadlines,
+)
+from .pictures import Pictured, Renderer, pictured
+from .tables import Lobby, Picture, Post, PostKind, Refusal, Table, TableStatus
+
+if TYPE_CHECKING:
+    from .live_table import LiveTable
+
+log = logging.getLogger(__name__)
+
+
+class Publisher(Protocol):
+    def publish(self, post: Post) -> None:
+        """Take a public message for a channel. Called in order, under the table's lock: must not block."""
+        ...
+
+
+# Opens the match's own thread, named as given; its id, or None where none can be made (the match
+# then plays in the channel). The Discord layer makes it; the table only asks.
+ThreadOpener = Callable[[str], Awaitable[int | None]]
+
+
+class Turns(Protocol):
+    turn_timeout: float  # the reminder comes one timeout into a turn, the computer's take-over two
+
+    def arm(self, live: LiveTable) -> None:
+        """After an action, under the table's lock: start what comes next (a computer, an idle clock)."""
+        ...
+
+    def stop(self, live: TableCore) -> None:
+        """The table is over or closed: its idle clock stops."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """What every live table of a process shares: where it saves, publishes and draws, and its clocks."""
+
+    storage: Storage
+    publisher: Publisher
+    renderer: Renderer
+    turns: Turns
+    clock: Callable[[float], str]  # a moment as players read it (a Discord timestamp, the demo's hh:mm:ss)
+    now: Callable[[], float]
+    forget: Callable[[TableCore], None]  # the registry lets go of a table that is over or closed
+
+
+class TableCore:
+    """A table being hosted: its state (`table`), its lock, its last saved record, its latest pictures."""
+
+    def __init__(
+        self, table: Table, services: Services, *, saved_record: str | None = None, version: int = NEW_TABLE_VERSION
+    ) -> None:
+        self.table = table
+        self.services = services
+        self.lock = asyncio.Lock()
+        self.saved_record = saved_record  # the record as last committed: what a failed write rolls back to
+        self.version = version  # the stored row's version as last written here: what the next write expects
+        self.moved_on = False  # another process wrote the table: it is no longer hosted here
+        self._unsaved = False  # the last write found the database unavailable (logged once until one succeeds)
+        self.pictures: tuple[Picture, ...] = ()  # the latest table pictures, for /five-up board and score
+
+    def lobby(self, note: str = "") -> Lobby:
+        return texts.lobby_message(self.table, note)
+
+    async def _write(self, write: Callable[[int], Awaitable[int]]) -> None:
+        """Every write of this table: it expects the version last written here and keeps the one returned.
+
+        The table moved on (another process wrote it: the guild was taken over): nothing changed,
+        the action is refused and the table leaves this process, logged once. The database did
+        not answer: the action is refused with "try again", the table stays (logged once until a
+        write succeeds again). The caller changes memory only after this returns."""
+        table = self.table
+        if self.moved_on:
+            raise Refusal("table-moved")
+        try:
+            self.version = await write(self.version)
+        except TableMovedOnError:
+            self.moved_on = True
+            log.warning(
+                "table %s (channel %s) was written by another process since version %s: no longer hosted here",
+                table.id,
+                table.channel_id,
+                self.version,
+            )
+            self.services.forget(self)
+            raise Refusal("table-moved") from None
+        except StorageUnavailableError as e:
+            if not self._unsaved:
+                log.warning("table %s: not saved, the database is unavailable (%s); the action is refused", table.id, e)
+            self._unsaved = True
+            raise Refusal("not-saved") from None
+        self._unsaved = False
+
+    async def _close(self, reason: str) -> None:
+        await self._write(lambda version: self.services.storage.close_table(self.table.id, reason, version))
+        self.table.status = TableStatus.CLOSED
+        self.services.forget(self)
+
+    def _deadlines(self, match: Match, now: float) -> TurnDeadlines:
+        """The clock of the turn beginning `now`: for a person, the reminder one turn timeout on and the
+        take-over two; for a seat a computer already plays for (its player away), the take-over at
+        once; none for a computer's own seat, or when nobody is to move."""
+        seat = match.turn
+        if seat is None or match.phase is not Phase.PLAYING or self.table.seats[seat].is_computer:
+            return NO_DEADLINES
+        if seat in self.table.away:
+            return TurnDeadlines(None, now)
+        timeout = self.services.turns.turn_timeout
+        return TurnDeadlines(now + timeout, now + 2 * timeout)
+
+    def _turn_begins(self, now: float, deadlines: TurnDeadlines) -> None:
+        """Memory follows what was written: the turn's start and its deadlines."""
+        self.table.turn_started = now
+        self.table.remind_at, self.table.take_over_at = deadlines.remind_at, deadlines.take_over_at
+
+    async def _ping_off(self) -> set[int]:
+        """The seated players who asked not to be mentioned on their turn (a failed read mentions everyone)."""
+        users = [s.user_id for s in self.table.seats if s.user_id is not None]
+        try:
+            return await self.services.storage.ping_off(users)
+        except Exception:
+            log.exception("reading the ping settings of table %s failed", self.table.id)
+            return set()
+
+    def set_ping(self, user_id: int, on: bool) -> None:
+        """A seated player changed their setting: the next turn message follows it."""
+        if on:
+            self.table.no_ping.discard(user_id)
+        else:
+            self.table.no_ping.add(user_id)
+
+    def _to_ping(self) -> tuple[int, ...]:
+        """The person to move, if a person is to move (not a computer, nor a computer for them) and wants it."""
+        table = self.table
+        match = table.match
+        if table.status is not TableStatus.PLAYING or match is None or match.turn is None:
+            return ()
+        seat = match.turn
+        user_id = table.seats[seat].user_id
+        if user_id is None or seat in table.away or user_id in table.no_ping:
+            return ()
+        return (user_id,)
+
+    def _pictured(self) -> Pictured:
+        assert self.table.match is not None
+        return pictured(self.table.match)
+
+    async def _pictures(self, pictured: Pictured) -> tuple[Picture, ...]:
+        """The table's pictures, drawn on a worker thread. The placement is already saved, so a
+        drawing failure costs the pictures of this one message, never the move."""
+        table = self.table
+        draw = functools.partial(
+            self.services.renderer.table,
+            pictured.snapshot,
+            names=table.seating.names,
+            settlement=pictured.settlement,
+            labels=texts.picture_labels(table.lang),
+        )
+        try:
+            pictures = await asyncio.to_thread(draw)
+        except Exception:
+            log.exception("drawing table %s failed at move %s", self.table.id, self.table.move_no)
+            return ()
+        self.pictures = pictures
+        return pictures
+
+    async def _scoresheet(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
+        """The scoresheet alone, drawn on a worker thread; a drawing failure costs only the picture."""
+        try:
+            return (await asyncio.to_thread(self.services.renderer.scoresheet, snapshot),)
+        except Exception:
+            log.exception("drawing the scoresheet of table %s failed at move %s", self.table.id, self.table.move_no)
+            return ()
+
+    def _status(self) -> list[str]:
+        """Hands, boneyard, scores and whose turn: what a restart and /five-up board say."""
+        table = self.table
+        assert table.match is not None
+        pinged = self._to_ping()
+        return texts.status(
+            table.lang,
+            table.seating,
+            table.match.snapshot(),
+            computer_seats=table.computer_seats(),
+            away_seats=frozenset(table.away),
+            mention=pinged[0] if pinged else None,
+        )
+
+    def _turn(self) -> str:
+        """Whose turn it is, the person mentioned when they are to be pinged (empty when the match is over)."""
+        table = self.table
+        assert table.match is not None
+        pinged = self._to_ping()
+        return texts.turn_text(
+            table.lang,
+            table.seating,
+            table.match.snapshot(),
+            computer_seats=table.computer_seats(),
+            away_seats=frozenset(table.away),
+            mention=pinged[0] if pinged else None,
+        )
+
+    def _publish(
+        self,
+        kind: PostKind,
+        lines: list[str],
+        *,
+        pictures: tuple[Picture, ...] = (),
+        hand_button: bool = False,
+        mentions: tuple[int, ...] = (),
+        record: str | None = None,
+    ) -> Post:
+        """A message of the match, where it is played (its thread, or the channel); the match-end
+        message carries the record and the Rematch button."""
+        table = self.table
+        text = texts.clip("\n".join(lines))
+        post = Post(
+            table.id,
+            table.room,
+            kind,
+            text,
+            pictures,
+            hand_button,
+            mentions,
+            table.move_no,
+            table.lang,
+            record=record,
+            rematch=record is not None,
+        )
+        return self._hand_over(post)
+
+    def _show_in_lobby(self) -> None:
+        """The lobby message in the channel shows the match as it stands now (its thread, score, result)."""
+        table = self.table
+        if table.lobby_message_id is None:
+            return
+        text = texts.lobby_message(table).text
+        post = Post(
+            table.id, table.channel_id, PostKind.LOBBY, text, lang=table.lang, edit_message_id=table.lobby_message_id
+        )
+        self._hand_over(post)
+
+    def _hand_over(self, post: Post) -> Post:
+        try:
+            self.services.publisher.publish(post)
+        except Exception:
+            log.exception("publishing to channel %s failed (table %s)", post.channel_id, post.table_id)
+        return post
