@@ -388,7 +388,7 @@ async def test_an_unexpected_failure_is_answered_and_logged_once(
         async def broken(**_: object) -> None:
             raise RuntimeError("the database went away")
 
-        monkeypatch.setattr(w.bot.manager, "stats", broken)
+        monkeypatch.setattr(w.bot.manager.archive, "stats", broken)
         monkeypatch.setattr(w.bot.manager, "hand", broken)
         by_command = await w.fake.slash(w.users[0], w.channel, "five-up stats")
         by_button = await w.fake.click(w.users[1], w.public()[-1], f"5up:hand:{table.id}")

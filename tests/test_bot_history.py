@@ -124,7 +124,7 @@ async def test_history_and_a_record_fetched_after_a_restart(tmp_path: Path) -> N
         assert missing.last_reply.ephemeral
         assert missing.last_reply.content == t("en", "error-no-such-match", id=second + 100)
         try:
-            await s.bot.manager.finished(guild_id=s.guild.id + 1, table_id=second, locale="en")
+            await s.bot.manager.archive.finished(guild_id=s.guild.id + 1, table_id=second, locale="en")
         except Refusal as refusal:  # another server's match is not this server's to give out
             assert refusal.code == "no-such-match"
         else:

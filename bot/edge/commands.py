@@ -187,14 +187,14 @@ class FiveUpCommands(app_commands.Group):
 
     @app_commands.command(name="stats", description=described("cmd-stats"))
     async def stats(self, interaction: Interaction) -> None:
-        text = await interaction.client.manager.stats(
+        text = await interaction.client.manager.archive.stats(
             guild_id=interaction.guild_id, user_id=interaction.user.id, locale=locale_of(interaction)
         )
         await interaction.response.send_message(texts.clip(text), ephemeral=True)
 
     @app_commands.command(name="leaderboard", description=described("cmd-leaderboard"))
     async def leaderboard(self, interaction: Interaction) -> None:
-        text = await interaction.client.manager.leaderboard(
+        text = await interaction.client.manager.archive.leaderboard(
             guild_id=interaction.guild_id, locale=locale_of(interaction)
         )
         await interaction.response.send_message(texts.clip(text), ephemeral=True)
@@ -203,25 +203,25 @@ class FiveUpCommands(app_commands.Group):
     @app_commands.describe(match=described("cmd-history-match"))
     async def history(self, interaction: Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """The server's recent matches; with `match`, that match's record and final picture."""
-        manager = interaction.client.manager
+        archive = interaction.client.manager.archive
         locale = locale_of(interaction)
         if match is None:
-            text = await manager.history(guild_id=interaction.guild_id, locale=locale)
+            text = await archive.history(guild_id=interaction.guild_id, locale=locale)
             listed = [
-                table_id for table_id, _ in await manager.history_choices(guild_id=interaction.guild_id, locale=locale)
+                table_id for table_id, _ in await archive.history_choices(guild_id=interaction.guild_id, locale=locale)
             ]
             view = history_view(listed, locale)  # a Replay button per match listed
             await interaction.response.send_message(texts.clip(text), view=view, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # a replay and a picture to draw
-        text, record, pictures = await manager.finished(guild_id=interaction.guild_id, table_id=match, locale=locale)
+        text, record, pictures = await archive.finished(guild_id=interaction.guild_id, table_id=match, locale=locale)
         attached = [record_file(record), *files(pictures)]
         view = history_view([match], locale)
         await interaction.followup.send(texts.clip(text), files=attached, view=view, ephemeral=True)
 
     @history.autocomplete("match")
     async def match_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
-        found = await interaction.client.manager.history_choices(
+        found = await interaction.client.manager.archive.history_choices(
             guild_id=interaction.guild_id, locale=locale_of(interaction)
         )
         wanted = current.strip().lstrip("#").casefold()
@@ -273,7 +273,7 @@ class FiveUpCommands(app_commands.Group):
 
     @review.autocomplete("match")
     async def review_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
-        found = await interaction.client.manager.history_choices(
+        found = await interaction.client.manager.archive.history_choices(
             guild_id=interaction.guild_id, locale=locale_of(interaction)
         )
         return _matching(found, current)

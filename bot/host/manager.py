@@ -2,10 +2,11 @@
 
 The commands, the buttons, the demo and the benchmark all call this façade. It opens tables
 (one per channel), finds the `LiveTable` an action is for and hands the action over, brings
-saved tables back after a restart, and answers `/five-up stats`. The work itself is elsewhere:
-a live table changes itself (bot/host/live_table.py), the turn clock moves computers and idle
-players on (bot/turn_clock.py), the text layer writes every sentence (bot/texts/), and
-bot/host/table_rows.py turns stored rows into tables.
+saved tables back after a restart. The work itself is elsewhere: a live table changes itself
+(bot/host/live_table.py), the registry finds it (bot/host/table_registry.py), the turn clock moves
+computers and idle players on (bot/host/turn_clock.py), the archive answers what finished matches
+and players say (history, stats, leaderboard: bot/host/match_archive.py, `manager.archive`), the
+text layer writes every sentence (bot/texts/), and bot/host/table_rows.py turns stored rows into tables.
 """
 
 from __future__ import annotations
@@ -16,23 +17,23 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 
-from engine import Match, Option, Placement, Record
+from engine import Option, Placement
 
 from .. import texts
-from ..storage import ChannelBusyError, FinishedRow, Storage, StorageUnavailableError
+from ..storage import ChannelBusyError, Storage, StorageUnavailableError
 from ..texts.i18n import pick_locale
-from . import ratings
 from . import table_rows as rows
 from .computers import ComputerPlayers
 from .live_table import LiveTable, Publisher, Services, ThreadOpener
-from .pictures import Renderer, pictured
+from .match_archive import MatchArchive
+from .pictures import Renderer
 from .table_core import TableCore
+from .table_registry import TableRegistry
 from .tables import (
     LEVELS,
     MAX_SEATS,
     Hand,
     Lobby,
-    Picture,
     Played,
     Post,
     PostKind,
@@ -44,9 +45,6 @@ from .tables import (
 from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)
-
-
-HISTORY_CACHE_S = 60.0  # the history autocomplete reads the server's matches again after this long
 
 
 def new_seed() -> str:
@@ -82,50 +80,25 @@ class Manager:
         self.turns = TurnClock(computer, turn_timeout=turn_timeout, computer_pause=computer_pause, now=now)
         self.services = Services(storage, publisher, renderer, self.turns, clock, now, self._forget)
         self.seeds = seeds
-        self._by_id: dict[int, LiveTable] = {}
-        self._by_channel: dict[int, LiveTable] = {}
+        self.registry = TableRegistry()
+        self.archive = MatchArchive(storage, renderer)  # history, one finished match, stats, leaderboard
         self._opening = asyncio.Lock()
-        self._moved_ids: set[int] = set()  # tables another process took over: their actions say so
-        self._moved_channels: set[int] = set()
-        # guild -> (when read, [(match number, seat names)]): what the history autocomplete shows
-        self._history_index: dict[int | None, tuple[float, list[tuple[int, tuple[str, ...]]]]] = {}
 
     # -- finding tables -----------------------------------------------------
 
     def table_in(self, channel_id: int) -> Table | None:
         """The table in this channel now, to read (only its live table writes it)."""
-        live = self._by_channel.get(channel_id)
+        live = self.registry.in_room(channel_id)
         return None if live is None else live.table
 
     def _live(self, *, channel_id: int | None = None, table_id: int | None = None) -> LiveTable:
-        if table_id is not None:
-            live = self._by_id.get(table_id)
-            if live is None or (channel_id is not None and not live.table.is_in(channel_id)):
-                raise Refusal("table-moved" if table_id in self._moved_ids else "table-gone")
-            return live
-        live = self._by_channel.get(channel_id) if channel_id is not None else None
-        if live is None:
-            raise Refusal("table-moved" if channel_id in self._moved_channels else "no-table")
-        return live
-
-    def _register(self, live: LiveTable) -> None:
-        """The table is found by its id, its channel and, once it has one, its thread."""
-        self._by_id[live.table.id] = live
-        for room in (live.table.channel_id, live.table.thread_id):
-            if room is not None:
-                self._by_channel[room] = live
+        return self.registry.find(channel_id=channel_id, table_id=table_id)
 
     def _forget(self, live: TableCore) -> None:
         """A table is over or closed: its clock stops and its channel (and thread) are free."""
         self.turns.stop(live)
-        self._history_index.pop(live.table.guild_id, None)  # a match of this server may just have ended
-        self._by_id.pop(live.table.id, None)
-        for room in (live.table.channel_id, live.table.thread_id):
-            if room is not None and self._by_channel.get(room) is live:
-                del self._by_channel[room]
-        if live.moved_on:  # another process hosts it now
-            self._moved_ids.add(live.table.id)
-            self._moved_channels.update(r for r in (live.table.channel_id, live.table.thread_id) if r is not None)
+        self.archive.forget_index(live.table.guild_id)  # a match of this server may just have ended
+        self.registry.remove(live)
 
     # -- the lobby ----------------------------------------------------------
 
@@ -168,7 +141,7 @@ class Manager:
     ) -> Lobby:
         seed = seed if seed is not None else self.seeds()
         async with self._opening:
-            if channel_id in self._by_channel:
+            if self.registry.in_room(channel_id) is not None:
                 raise Refusal("channel-busy")
             try:
                 table_id = await self.storage.create_table(
@@ -186,15 +159,15 @@ class Manager:
             except StorageUnavailableError as e:
                 log.warning("no table opened in channel %s: the database is unavailable (%s)", channel_id, e)
                 raise Refusal("not-saved") from None
-            self._moved_channels.discard(channel_id)
+            self.registry.reopened(channel_id)
             table = Table(table_id, guild_id, channel_id, host_id, lang, level, seed, TableStatus.LOBBY, seats)
             table.use_thread = use_thread
             live = LiveTable(table, self.services)
-            self._register(live)
+            self.registry.add(live)
         return live.lobby()
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
-        live = self._by_id.get(table_id)
+        live = self.registry.by_id(table_id)
         if live is not None:
             await live.lobby_actions.set_lobby_message(message_id)
 
@@ -232,7 +205,7 @@ class Manager:
         live = self._live(channel_id=channel_id, table_id=table_id)
         lobby = await live.lobby_actions.start(user_id=user_id, locale=locale, open_thread=open_thread)
         if live.table.status is TableStatus.PLAYING:
-            self._register(live)  # its thread finds it too
+            self.registry.add(live)  # its thread finds it too
         return lobby
 
     async def rematch(self, *, table_id: int, user_id: int, guild_id: int | None) -> tuple[Lobby, int]:
@@ -256,7 +229,7 @@ class Manager:
     async def set_ping(self, *, user_id: int, on: bool) -> None:
         """Store whether the turn message mentions this player; their tables in play follow at once."""
         await self.storage.set_ping(user_id, on)
-        for live in self._by_id.values():
+        for live in self.registry.live_tables():
             if live.table.seat_of(user_id) is not None:
                 live.set_ping(user_id, on)
 
@@ -288,7 +261,7 @@ class Manager:
 
     def choices(self, *, channel_id: int, user_id: int) -> list[Option]:
         """The caller's legal options now (for autocomplete): empty when it is not their turn."""
-        live = self._by_channel.get(channel_id)
+        live = self.registry.in_room(channel_id)
         return [] if live is None else live.options_for(user_id)
 
     async def hand(
@@ -307,80 +280,6 @@ class Manager:
     async def board(self, *, channel_id: int, scoresheet_only: bool = False) -> Post:
         """The latest pictures of the table again (not published: the caller replies with it)."""
         return await self._live(channel_id=channel_id).board(scoresheet_only=scoresheet_only)
-
-    async def history(self, *, guild_id: int | None, locale: str) -> str:
-        """This server's recent finished matches: number, date, players and final score."""
-        try:
-            found = await self.storage.finished_matches(guild_id)
-        except StorageUnavailableError as e:
-            log.warning("history for guild %s not read: the database is unavailable (%s)", guild_id, e)
-            raise Refusal("db-unavailable") from None
-        finals = await asyncio.to_thread(lambda: [_final(row) for row in found])
-        lines = [
-            texts.history_line(locale, row.id, row.finished_at, names, match.scores)
-            for row, (names, match) in zip(found, finals, strict=True)
-        ]
-        return texts.history_text(locale, lines)
-
-    async def history_choices(self, *, guild_id: int | None, locale: str) -> list[tuple[int, str]]:
-        """(match number, label) of this server's recent finished matches, for the autocomplete.
-
-        Every keystroke asks, so the numbers and names are kept per server (not the records) and
-        read again only when a table of that server ends here, or after HISTORY_CACHE_S."""
-        now = time.monotonic()
-        cached = self._history_index.get(guild_id)
-        if cached is None or now - cached[0] > HISTORY_CACHE_S:
-            try:
-                found = await self.storage.finished_matches(guild_id)
-            except StorageUnavailableError:
-                return []  # no suggestions this keystroke; the command itself says what is wrong
-            cached = (now, [(row.id, tuple(s.name for s in row.seats)) for row in found])
-            self._history_index[guild_id] = cached
-        return [(table_id, texts.history_choice(locale, table_id, list(names))) for table_id, names in cached[1]]
-
-    async def finished(
-        self, *, guild_id: int | None, table_id: int, locale: str
-    ) -> tuple[str, str, tuple[Picture, ...]]:
-        """One finished match of this server: a line about it, its record (as stored), and its final
-        picture, drawn from the replayed record on a worker thread."""
-        row = await self.storage.finished_match(table_id)
-        if row is None or row.guild_id != guild_id:
-            raise Refusal("no-such-match", id=table_id)
-        renderer = self.services.renderer
-        labels = texts.picture_labels(pick_locale(locale))
-
-        def replay_and_draw() -> tuple[tuple[str, ...], Match, tuple[Picture, ...]]:
-            names, match = _final(row)
-            shown = pictured(match)  # the match's last picture, as its thread showed it
-            return names, match, renderer.table(shown.snapshot, names=names, settlement=shown.settlement, labels=labels)
-
-        names, match, pictures = await asyncio.to_thread(replay_and_draw)
-        text = texts.history_match(locale, row.id, row.finished_at, names, match.scores)
-        return text, row.record, pictures
-
-    async def stats(self, *, guild_id: int | None, user_id: int, locale: str) -> str:
-        """The server's leaderboard and the caller's record, and their rating; a database not answering is
-        said as such."""
-        try:
-            board = await self.storage.leaderboard(guild_id)
-            mine = await self.storage.player_stats(guild_id, user_id)
-            rating = None if guild_id is None else await self.storage.rating(guild_id, ratings.person_key(user_id))
-        except StorageUnavailableError as e:
-            log.warning("stats for guild %s not read: the database is unavailable (%s)", guild_id, e)
-            raise Refusal("db-unavailable") from None
-        return "\n".join([texts.stats_text(locale, board, mine), texts.rating_text(locale, rating)])
-
-    async def leaderboard(self, *, guild_id: int | None, locale: str) -> str:
-        """This server's top people by rating (μ − 3σ), and its computer levels' ratings."""
-        if guild_id is None:
-            return texts.leaderboard_text(locale, [])
-        try:
-            people = await self.storage.ratings(guild_id, "user")
-            computers = await self.storage.ratings(guild_id, "computer")
-        except StorageUnavailableError as e:
-            log.warning("ratings for guild %s not read: the database is unavailable (%s)", guild_id, e)
-            raise Refusal("db-unavailable") from None
-        return texts.leaderboard_text(locale, people, computers)
 
     # -- whose turn next ----------------------------------------------------
 
@@ -413,7 +312,7 @@ class Manager:
                 self._announce_unreadable(row.id, row.thread_id or row.channel_id, row.lang)
                 continue
             live = LiveTable(table, self.services, saved_record=row.record, version=row.version)
-            self._register(live)
+            self.registry.add(live)
             restored.append(table)
             await live.resume()
         return restored
@@ -428,8 +327,3 @@ class Manager:
             )
         except Exception:
             log.exception("could not tell channel %s that table %s was closed", channel_id, table_id)
-
-
-def _final(row: FinishedRow) -> tuple[tuple[str, ...], Match]:
-    """A finished match replayed from its record: the names at its seats, and the match as it ended."""
-    return tuple(s.name for s in row.seats), Match.replay(Record.loads(row.record))

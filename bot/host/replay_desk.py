@@ -223,12 +223,12 @@ class ReplayDesk:
             (table.id, t(locale, "replay-choice-live", match=history_choice(locale, table.id, table.seating.names)))
             for table in sorted(live, key=lambda x: -x.id)
         ]
-        return running + await self.manager.history_choices(guild_id=guild_id, locale=locale)
+        return running + await self.manager.archive.history_choices(guild_id=guild_id, locale=locale)
 
 
 def hosted_tables(manager: Manager) -> list[Table]:
-    """Every table this process hosts now (the manager keeps them by id; it has no public list yet)."""
-    return [live.table for live in manager._by_id.values()]
+    """Every table this process hosts now, as the manager's registry holds them."""
+    return manager.registry.tables()
 
 
 _desks: weakref.WeakKeyDictionary[Manager, ReplayDesk] = weakref.WeakKeyDictionary()

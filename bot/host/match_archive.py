@@ -1,0 +1,119 @@
+"""What this server's finished matches and players say: the history, one finished match, stats, ratings.
+
+Read-only, apart from a small cache: nothing here changes a table. The manager owns one
+(`manager.archive`) and tells it when a table of a server ends, so the history autocomplete
+reads that server's matches again. No Discord import here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from engine import Match, Record
+
+from .. import texts
+from ..storage import FinishedRow, Storage, StorageUnavailableError
+from ..texts.i18n import pick_locale
+from . import ratings
+from .pictures import Renderer, pictured
+from .tables import Picture, Refusal
+
+log = logging.getLogger(__name__)
+
+
+HISTORY_CACHE_S = 60.0  # the history autocomplete reads the server's matches again after this long
+
+
+class MatchArchive:
+    """The finished matches of every server, and its players' records and ratings, as the commands show them."""
+
+    def __init__(self, storage: Storage, renderer: Renderer) -> None:
+        self.storage = storage
+        self.renderer = renderer
+        # guild -> (when read, [(match number, seat names)]): what the history autocomplete shows
+        self._history_index: dict[int | None, tuple[float, list[tuple[int, tuple[str, ...]]]]] = {}
+
+    def forget_index(self, guild_id: int | None) -> None:
+        """A match of this server may just have ended: its autocomplete reads the matches again."""
+        self._history_index.pop(guild_id, None)
+
+    async def history(self, *, guild_id: int | None, locale: str) -> str:
+        """This server's recent finished matches: number, date, players and final score."""
+        try:
+            found = await self.storage.finished_matches(guild_id)
+        except StorageUnavailableError as e:
+            log.warning("history for guild %s not read: the database is unavailable (%s)", guild_id, e)
+            raise Refusal("db-unavailable") from None
+        finals = await asyncio.to_thread(lambda: [_final(row) for row in found])
+        lines = [
+            texts.history_line(locale, row.id, row.finished_at, names, match.scores)
+            for row, (names, match) in zip(found, finals, strict=True)
+        ]
+        return texts.history_text(locale, lines)
+
+    async def history_choices(self, *, guild_id: int | None, locale: str) -> list[tuple[int, str]]:
+        """(match number, label) of this server's recent finished matches, for the autocomplete.
+
+        Every keystroke asks, so the numbers and names are kept per server (not the records) and
+        read again only when a table of that server ends here, or after HISTORY_CACHE_S."""
+        now = time.monotonic()
+        cached = self._history_index.get(guild_id)
+        if cached is None or now - cached[0] > HISTORY_CACHE_S:
+            try:
+                found = await self.storage.finished_matches(guild_id)
+            except StorageUnavailableError:
+                return []  # no suggestions this keystroke; the command itself says what is wrong
+            cached = (now, [(row.id, tuple(s.name for s in row.seats)) for row in found])
+            self._history_index[guild_id] = cached
+        return [(table_id, texts.history_choice(locale, table_id, list(names))) for table_id, names in cached[1]]
+
+    async def finished(
+        self, *, guild_id: int | None, table_id: int, locale: str
+    ) -> tuple[str, str, tuple[Picture, ...]]:
+        """One finished match of this server: a line about it, its record (as stored), and its final
+        picture, drawn from the replayed record on a worker thread."""
+        row = await self.storage.finished_match(table_id)
+        if row is None or row.guild_id != guild_id:
+            raise Refusal("no-such-match", id=table_id)
+        renderer = self.renderer
+        labels = texts.picture_labels(pick_locale(locale))
+
+        def replay_and_draw() -> tuple[tuple[str, ...], Match, tuple[Picture, ...]]:
+            names, match = _final(row)
+            shown = pictured(match)  # the match's last picture, as its thread showed it
+            return names, match, renderer.table(shown.snapshot, names=names, settlement=shown.settlement, labels=labels)
+
+        names, match, pictures = await asyncio.to_thread(replay_and_draw)
+        text = texts.history_match(locale, row.id, row.finished_at, names, match.scores)
+        return text, row.record, pictures
+
+    async def stats(self, *, guild_id: int | None, user_id: int, locale: str) -> str:
+        """The server's leaderboard and the caller's record, and their rating; a database not answering is
+        said as such."""
+        try:
+            board = await self.storage.leaderboard(guild_id)
+            mine = await self.storage.player_stats(guild_id, user_id)
+            rating = None if guild_id is None else await self.storage.rating(guild_id, ratings.person_key(user_id))
+        except StorageUnavailableError as e:
+            log.warning("stats for guild %s not read: the database is unavailable (%s)", guild_id, e)
+            raise Refusal("db-unavailable") from None
+        return "\n".join([texts.stats_text(locale, board, mine), texts.rating_text(locale, rating)])
+
+    async def leaderboard(self, *, guild_id: int | None, locale: str) -> str:
+        """This server's top people by rating (μ − 3σ), and its computer levels' ratings."""
+        if guild_id is None:
+            return texts.leaderboard_text(locale, [])
+        try:
+            people = await self.storage.ratings(guild_id, "user")
+            computers = await self.storage.ratings(guild_id, "computer")
+        except StorageUnavailableError as e:
+            log.warning("ratings for guild %s not read: the database is unavailable (%s)", guild_id, e)
+            raise Refusal("db-unavailable") from None
+        return texts.leaderboard_text(locale, people, computers)
+
+
+def _final(row: FinishedRow) -> tuple[tuple[str, ...], Match]:
+    """A finished match replayed from its record: the names at its seats, and the match as it ended."""
+    return tuple(s.name for s in row.seats), Match.replay(Record.loads(row.record))
