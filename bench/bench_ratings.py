@@ -1,7 +1,7 @@
 """Benchmark of rating a finished match: the median time per match, pure and with its storage write.
 
 Run from the project's root: `.venv/bin/python bench/bench_ratings.py [--matches N] [--quick]`.
-It prints figures and is not a test (tests/test_bench_ratings.py runs `--quick` so it keeps working).
+It prints figures and is not a test (tests/bot_tests/test_bench_ratings.py runs `--quick` so it keeps working).
 Matches are played to the end with random legal placements, 2, 3 and 4 players, people and computer
 levels mixed, one server whose ratings grow as they are rated in turn. Figures, each with its
 yardstick measured in the same run:

@@ -9,7 +9,7 @@ level, and the ratio of the two. The one picture is timed as the bot makes it: a
 the placement before (the layout search starts from that one's geometry); the 28-tile picture is
 also timed from nothing. Then, over every position of N random complete matches of 2, 3 and 4
 players, the smallest tile (its short side) when the one picture is fitted into 400 x 500 px.
-`--quick` runs the same code on tiny input (tests/test_bench_render.py), so that it cannot rot.
+`--quick` runs the same code on tiny input (tests/render_tests/test_bench_render.py), so that it cannot rot.
 It is not a test.
 
 Targets: the one picture <= 2x the floor in real rounds and <= 3x at 28 tiles (issue 16); a full

@@ -15,11 +15,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+for folder in ("tests", "tests/engine_tests", "tests/render_tests"):  # the sweeps are the tests' own functions
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / folder))
 
-import test_engine_properties as engine_sweep
-import test_render_geometry as geometry_sweep
-import test_render_table as twin_sweep
+import test_engine_properties as engine_sweep  # noqa: E402 (found through the folders above)
+import test_render_geometry as geometry_sweep  # noqa: E402
+import test_render_table as twin_sweep  # noqa: E402
 
 SWEEP = Callable[[int], None]
 FULL: dict[str, tuple[object, str, object, SWEEP]] = {

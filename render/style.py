@@ -51,7 +51,7 @@ class Colors:
     white: RGB = (255, 255, 255)
     # Seats, the colours of the chips the bot's texts use (🔴 🔵 🟣 🟡): at least 25 CIELAB units apart
     # in normal vision and under simulated protanopia, deuteranopia and tritanopia (see
-    # tests/test_render_colours.py), each 3:1 against the band and 4.5:1 against its number.
+    # tests/render_tests/test_render_colours.py), each 3:1 against the band and 4.5:1 against its number.
     seat0: RGB = (235, 60, 60)  # red
     seat1: RGB = (20, 150, 215)  # blue
     seat2: RGB = (150, 95, 255)  # purple

@@ -1,0 +1,34 @@
+"""The engine's and the computer players' benchmarks run in quick mode and print their figures."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def quick(script: str, *more: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, f"bench/{script}", "--quick", *more], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_bench_engine_quick() -> None:
+    lines = quick("bench_engine.py", "--runs", "1")
+    ratio = next(line for line in lines if "ratio (engine us/placement / dominoes us/move)" in line)
+    assert float(ratio.rsplit("=", 1)[1]) > 0
+    assert re.search(r"run 1: median +[\d.]+ us", lines[1])
+    assert lines[-1].endswith("no discord, no PIL")
+
+
+def test_bench_players_quick() -> None:
+    lines = quick("bench_players.py")
+    assert lines[0].startswith("4 mid-game positions, 2 players")
+    levels = [line.split()[0] for line in lines[3:]]
+    assert levels == ["easy", "normal", "hard", "expert"]
+    assert all(re.search(r"[\d.]+ ms", line) for line in lines[1:])

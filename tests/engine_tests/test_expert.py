@@ -1,0 +1,164 @@
+"""The `expert` computer: it decides from its seat's observation only, legally, within its budget,
+and it is offered wherever levels are chosen."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import engine.players.expert as expert
+from engine import Match, Phase, Result
+from engine.players import LEVELS, Level, choose, observe
+from engine.players.expert import careful_choice, choose_expert
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def decisions(players: int, seeds: range, every: int = 3) -> Iterator[tuple[Match, int]]:
+    """Every `every`-th real choice (two options or more) of random matches, as copies with their history."""
+    n = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        m = Match.new(players, f"expert/{players}/{seed}")
+        while m.phase is not Phase.OVER and m.round < 3:
+            if m.phase is Phase.ROUND_OVER:
+                m.next_round()
+                continue
+            seat = m.turn
+            assert seat is not None
+            options = m.options(seat)
+            if len(options) >= 2:
+                n += 1
+                if n % every == 0:
+                    yield m.clone(keep_history=True), seat
+            m.place(seat, rng.choice(options).placement)
+
+
+def rehidden(m: Match, seat: int, rng: random.Random) -> Match:
+    """The same match for `seat`: the same public events and the same hand, but every tile hidden from it
+    (other hands and the undrawn boneyard, in its order) dealt anew."""
+    other = m.clone(keep_history=True)
+    hidden = [t for s in range(m.players) if s != seat for t in m.hand(s)] + list(m.boneyard[m.drawn :])
+    shuffled = rng.sample(hidden, len(hidden))
+    for s in range(m.players):
+        if s != seat:
+            n = len(other.hands[s])
+            other.hands[s], shuffled = shuffled[:n], shuffled[n:]
+    other.boneyard = other.boneyard[: other.drawn] + tuple(shuffled)
+    return other
+
+
+def decide(m: Match, seat: int, rng_seed: int) -> object:
+    """A reproducible expert decision: a fixed number of worlds and a deadline never reached."""
+    return choose_expert(m, observe(m, seat), random.Random(rng_seed), budget_s=60.0, worlds=6).placement
+
+
+# -- what it may know ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hidden_tiles_never_change_the_decision(players: int) -> None:
+    """Two matches equal in everything the seat may know, but with the other hands and the boneyard order
+    dealt differently, get the same decision from the same random source."""
+    compared = differs = 0
+    for i, (m, seat) in enumerate(decisions(players, range(3))):
+        other = rehidden(m, seat, random.Random(i))
+        assert observe(other, seat) == observe(m, seat)
+        differs += any(other.hand(s) != m.hand(s) for s in range(players) if s != seat)
+        assert decide(other, seat, i) == decide(m, seat, i)
+        compared += 1
+        if compared == 8:
+            break
+    assert compared == 8 and differs >= 6
+
+
+def test_the_information_test_catches_a_player_that_peeks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same comparison fails for an expert that searches the real hidden tiles instead of sampled ones:
+    so the test above can fail."""
+    monkeypatch.setattr(expert, "make_world", lambda match, obs, hands, boneyard: match.clone())
+    changed = 0
+    for i, (m, seat) in enumerate(decisions(2, range(6), every=1)):
+        other = rehidden(m, seat, random.Random(i))
+        changed += decide(other, seat, i) != decide(m, seat, i)
+        if changed or i > 120:
+            break
+    assert changed
+
+
+def test_the_playout_policy_sees_only_the_movers_tiles() -> None:
+    """`careful_choice` judges the next seat's reply from what the mover sees: changing the hidden tiles
+    of a world does not change its choice."""
+    checked = 0
+    for i, (m, seat) in enumerate(decisions(4, range(2), every=1)):
+        options = m.options(seat)
+        other = rehidden(m, seat, random.Random(i))
+        assert careful_choice(other, seat, options) == careful_choice(m, seat, options)
+        checked += 1
+    assert checked >= 10
+
+
+# -- playing -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_expert_plays_a_round_legally(players: int) -> None:
+    m = Match.new(players, f"expert-legal/{players}")
+    rng = random.Random(players)
+    while m.phase is Phase.PLAYING:
+        seat = m.turn
+        assert seat is not None
+        o = choose(m, seat, "expert", rng=rng, budget_s=0.01)
+        assert o in m.options(seat)
+        m.place(seat, o.placement)
+    assert m.finished_round is not None
+
+
+def test_expert_respects_its_budget() -> None:
+    found = [(m, s) for m, s in decisions(2, range(4)) if len(m.options(s)) >= 3][:4]
+    assert found
+    for budget in (0.01, 0.05):
+        for m, seat in found:
+            start = time.perf_counter()
+            choose(m, seat, "expert", rng=random.Random(0), budget_s=budget)
+            # one sampled world (a play-out per option) may finish after the deadline
+            assert time.perf_counter() - start < budget + 0.05
+
+
+def test_expert_avoids_cancelled_points_and_takes_the_win() -> None:
+    for m, seat in decisions(2, range(4), every=1):
+        options = m.options(seat)
+        o = choose(m, seat, "expert", rng=random.Random(0), budget_s=0.01)
+        if any(x.result is Result.SCORED for x in options):
+            assert o.result is not Result.OVER
+
+
+def test_expert_is_a_level_everywhere() -> None:
+    """The /five-up start choices and the tables' levels (the lobby, the demo) follow `Level`."""
+    from bot.edge.commands import LEVEL_CHOICES  # imported first: it loads the bot's wings in their order
+    from bot.host.tables import LEVELS as TABLE_LEVELS
+
+    assert Level.EXPERT.value == "expert" and Level.EXPERT in LEVELS
+    assert LEVELS[-1] is Level.EXPERT  # offered after hard, the strongest last
+    assert "expert" in TABLE_LEVELS
+    assert [c.value for c in LEVEL_CHOICES][-1] == "expert"
+
+
+def test_the_bench_runs_in_quick_mode() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_expert.py"), "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("2 players, expert vs hard: ") and "95% interval" in lines[0]
+    assert lines[2].startswith("4 players, expert pair vs hard pair: ") and "95% interval" in lines[2]
+    assert "expert median" in lines[1] and "hard median" in lines[1]

@@ -1,0 +1,111 @@
+"""The bot's wings: the Discord edge on top, the table host below it, the texts beside it, storage at the bottom.
+
+Read from the code's own imports, so a new module lands in the right wing or this fails:
+only `bot/edge/` (and the entry point, through the edge) may import discord, nothing below the
+edge imports it, storage imports no other wing, and no two files share a name with different meanings.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BOT = ROOT / "bot"
+WINGS = ("edge", "host", "texts", "storage")
+# what each wing may import inside bot/ (besides itself); the top-level modules (config, demo, __main__)
+# assemble the wings and may import any of them
+MAY_IMPORT = {
+    "edge": {"host", "texts", "storage", "config"},
+    "host": {"texts", "storage", "config"},
+    "texts": {"host", "storage"},  # the words read the host's plain values (a table, its seats)
+    "storage": set(),
+}
+SAME_MEANING = {"__init__.py", "__main__.py", "conftest.py"}  # a package's own files, one meaning everywhere
+
+
+def bot_imports(path: Path) -> set[str]:
+    """The modules `path` imports, absolute (`bot.host.tables`, `discord`, `engine`)."""
+    package = list(path.relative_to(ROOT).with_suffix("").parts)[:-1]  # a module's or an __init__'s package
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+                found.add(module)
+                if not node.module:
+                    found |= {f"{module}.{a.name}" for a in node.names}
+            elif node.module:
+                found.add(node.module)
+    return found
+
+
+def wing_of(path: Path) -> str | None:
+    parts = path.relative_to(BOT).parts
+    return parts[0] if len(parts) > 1 and parts[0] in WINGS else None
+
+
+@pytest.mark.parametrize("path", sorted(BOT.rglob("*.py")), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_each_module_imports_only_what_its_wing_may(path: Path) -> None:
+    wing = wing_of(path)
+    imported = bot_imports(path)
+    uses_discord = any(m == "discord" or m.startswith("discord.") for m in imported)
+    if wing != "edge":
+        assert not uses_discord, f"{path.relative_to(ROOT)} imports discord: only bot/edge/ may"
+    if wing is None:
+        return  # bot/__main__.py, config.py, demo.py: where the wings are assembled
+    for module in imported:
+        parts = module.split(".")
+        if parts[0] != "bot" or len(parts) < 2:
+            continue
+        other = parts[1]
+        if other != wing:
+            assert other in MAY_IMPORT[wing], f"{path.relative_to(ROOT)} ({wing}) imports {module}"
+
+
+def test_the_wings_are_there_and_the_edge_alone_knows_discord() -> None:
+    assert {p.name for p in BOT.iterdir() if p.is_dir() and p.name != "__pycache__"} >= set(WINGS)
+    edge_discord = [p for p in (BOT / "edge").rglob("*.py") if "discord" in {m.split(".")[0] for m in bot_imports(p)}]
+    assert edge_discord, "the edge is where discord is imported"
+
+
+def test_no_two_files_share_a_name_with_different_meanings() -> None:
+    places: dict[str, list[str]] = defaultdict(list)
+    for package in ("bot", "engine", "render", "bench", "scripts"):
+        for path in (ROOT / package).rglob("*.py"):
+            if "__pycache__" not in path.parts and path.name not in SAME_MEANING:
+                places[path.name].append(path.relative_to(ROOT).as_posix())
+    twice = {name: where for name, where in places.items() if len(where) > 1}
+    assert not twice, f"one name, several files: {twice}"
+
+
+def test_every_module_of_the_bot_imports_first_on_its_own() -> None:
+    """Whichever module a tool or a test imports first, the wings load (no import cycle bites)."""
+    modules = sorted(
+        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for p in BOT.rglob("*.py")
+        if p.name != "__main__.py"
+    )
+    script = (
+        "import importlib, sys\n"
+        "failed = []\n"
+        f"for name in {modules!r}:\n"
+        "    for loaded in [m for m in sys.modules if m == 'bot' or m.startswith('bot.')]:\n"
+        "        del sys.modules[loaded]\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "    except Exception as e:\n"
+        "        failed.append(f'{name}: {e!r}')\n"
+        "print('\\n'.join(failed))\n"
+        "sys.exit(1 if failed else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,0 +1,33 @@
+"""`bench/bench_render.py --quick` runs, so the renderer's bench cannot break unnoticed again."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_render_bench_runs_in_its_quick_mode() -> None:
+    done = subprocess.run(
+        [sys.executable, "bench/bench_render.py", "--quick"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    for row in (
+        "one picture, 28 tiles",
+        "one picture, 28 tiles, from nothing",
+        "one picture, real rounds",
+        "one picture, a round's end (settlement)",
+        "layout, 28 tiles",
+        "scoresheet",
+        "hand",
+    ):
+        line = next((line for line in out.splitlines() if line.startswith(row + " ")), None)
+        assert line is not None, (row, out)
+        assert re.search(r"\d+\.\d ms", line), line
+    ratios = re.findall(r"(\d+\.\d)x", out)
+    assert len(ratios) >= 5 and all(float(r) > 0 for r in ratios)
+    assert re.search(r"^4\s+\d+\s+\d+\.\d px", out, re.MULTILINE)  # the preview table, 4 players

@@ -1,0 +1,476 @@
+"""The bot on PostgreSQL, end to end: whole matches through the fake Discord, a second process taking
+a table over (the double-writer refusal), the server going away under a match, and a SQLite
+database copied over with `python -m bot.storage copy` and played on.
+
+Every test runs the real bot (`bot.edge.app.hosting` picks the backend from the config, as `python -m
+bot` does) against a real PostgreSQL server (tests/pg_server.py); the review's `Club` and `Reader`
+read every reply in the reader's language. A second process is a second manager with its own
+connection pool on the same database, restoring the same table as a rolling restart would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
+
+import pytest
+from discord import Permissions
+from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeRole, FakeThread, FakeUser
+from pg_server import PostgresServer
+from storage_raw import Backend, Raw
+from test_bot_helpers import Recorder
+from test_bot_review import Club, first, play_out
+
+import bot.storage.sqlite
+from bot.config import Config, load_config
+from bot.edge.app import FiveUpBot, hosting
+from bot.host import live_table
+from bot.host.computers import InlineComputer
+from bot.host.manager import Manager, new_seed
+from bot.host.pictures import PngRenderer
+from bot.host.tables import Table, TableStatus
+from bot.storage import PostgresStorage, is_postgres_url, open_storage
+from bot.texts.i18n import pick_locale, t
+from engine import Option, Record
+
+pytest_plugins = ["storage_backends"]
+
+ROOT = Path(__file__).resolve().parents[2]
+MOVED_ON = "no longer hosted here"  # in the one warning a process logs when another took its table over
+
+
+# -- the bot on a database of either kind -------------------------------------------------------
+
+
+@asynccontextmanager
+async def bot_on(database: str | Path, *, seed: str | None = None, timeout: float = 3600.0) -> AsyncIterator[FiveUpBot]:
+    """The real bot with its resources made by `hosting` from a config naming this database."""
+    if is_postgres_url(database):
+        config = Config(token="fake", database_url=str(database), turn_timeout=timeout)
+    else:
+        config = Config(token="fake", database_path=Path(database), turn_timeout=timeout)
+    seeds = new_seed if seed is None else lambda: seed
+    async with hosting(config, computer=InlineComputer(), computer_pause=(0.0, 0.0), seeds=seeds) as (m, publisher):
+        assert isinstance(m.storage, PostgresStorage) == is_postgres_url(database)
+        yield FiveUpBot(config, m, publisher)
+
+
+class ClubOn(Club):
+    """The review's club, its bot on `database` (a SQLite path or a PostgreSQL URL; it may change between bots)."""
+
+    def __init__(self, guild: FakeGuild, users: list[FakeUser], mod: FakeUser, database: str | Path) -> None:
+        super().__init__(guild, users, mod, Path(database) if not is_postgres_url(database) else Path("."))
+        self.database = database
+        self.seed: str | None = None
+
+    async def new_bot(self, **settings: object) -> FiveUpBot:
+        await self.resources.aclose()
+        self.resources = AsyncExitStack()
+        return await self.resources.enter_async_context(bot_on(self.database, seed=self.seed))
+
+
+@asynccontextmanager
+async def club_on(database: str | Path, locales: list[str], *, guild_locale: str, seed: str) -> AsyncIterator[ClubOn]:
+    names = ["ana", "보라", "Carmen", "dee"][: len(locales)]
+    users = [FakeUser(name, locale=locale) for name, locale in zip(names, locales, strict=True)]
+    moderators = FakeRole("moderators", Permissions(manage_messages=True))
+    mod = FakeMember(FakeUser("mod", locale="es-ES"), roles=[moderators])
+    guild = FakeGuild(
+        preferred_locale=guild_locale,
+        channels=["games", "lounge"],
+        threads=[FakeThread("side-game", parent="games")],
+        roles=[moderators],
+        members=[*users, mod],
+    )
+    members = ClubOn(guild, users, mod.user, database)
+    members.seed = seed
+    try:
+        members.fake = await FakeDiscord.start(await members.new_bot(), guilds=[guild], users=users)
+        members.reader.fake = members.fake
+        try:
+            yield members
+        finally:
+            await members.fake.close()
+    finally:
+        await members.resources.aclose()
+
+
+@asynccontextmanager
+async def other_process(database: str, **options: object) -> AsyncIterator[tuple[Manager, Recorder]]:
+    """A second bot process's game manager on the same database: its own pool, its own memory."""
+    storage = await open_storage(database)
+    recorder = Recorder()
+    settings: dict = {"computer_pause": (0.0, 0.0), "turn_timeout": 3600.0} | options
+    manager = Manager(storage, recorder, PngRenderer(), InlineComputer(), **settings)
+    try:
+        yield manager, recorder
+    finally:
+        await manager.close()
+        await storage.close()
+
+
+async def stored(url: str, table_id: int) -> tuple[str, int, int]:
+    """A table's status, version and number of placements as the database has them."""
+    async with Raw(url) as raw:
+        ((status, version, record),) = await raw.fetch(
+            "SELECT status, version, record FROM tables WHERE id = ?", table_id
+        )
+    placed = 0 if record is None else sum(len(r.plays) for r in Record.loads(str(record)).rounds)
+    return str(status), int(version), placed
+
+
+def plays(table: Table) -> list[tuple[object, object]]:
+    assert table.match is not None
+    return [(p.tile, p.on) for r in table.match.record.rounds for p in r.plays]
+
+
+def moved_on_warnings(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if MOVED_ON in r.getMessage()]
+
+
+# -- the configuration ----------------------------------------------------------------------------
+
+
+async def test_the_bot_opens_postgresql_from_its_config_and_never_logs_the_password(
+    postgres_backend: Backend, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = await postgres_backend.target()
+    # the test server trusts every local connection, so any password is accepted and must stay unseen
+    with_password = url.replace("postgresql://postgres@", "postgresql://postgres:s3cret-pw@")
+    config = load_config({"DATABASE_URL": with_password.replace("postgresql://", "postgres://")}, env_file=None)
+    caplog.set_level(logging.DEBUG)
+    async with hosting(config, computer=InlineComputer(), computer_pause=(0.0, 0.0)) as (manager, _):
+        assert isinstance(manager.storage, PostgresStorage)
+        assert await manager.restore() == []
+    assert "storage: postgresql://postgres:***@/" in caplog.text
+    assert "s3cret-pw" not in caplog.text and "s3cret-pw" not in repr(config)
+
+
+# -- whole matches --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("locales", "guild_locale", "seed"),
+    [(["ko", "es-ES", "en-US", "ko"], "ko", "review-4-165"), (["es-ES", "en-US", "ko"], "es", "pg-3")],
+)
+async def test_whole_matches_through_discord_on_postgresql(
+    postgres_backend: Backend, locales: list[str], guild_locale: str, seed: str
+) -> None:
+    url = await postgres_backend.target()
+    async with club_on(url, locales, guild_locale=guild_locale, seed=seed) as c:
+        channel = c.guild.channel("games")
+        table = await c.open(channel, c.users)
+        for _ in range(3):
+            await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=True)
+        before = plays(table)
+        await c.restart()  # the bot restores the match from PostgreSQL
+        table = c.table_in(channel)
+        assert plays(table) == before
+        made = await play_out(c, channel, table)
+        assert table.status is TableStatus.OVER and made > 10
+        status, version, placed = await stored(url, table.id)
+        # every write went through the version check, one step each: the lobby message, each join,
+        # the start, then one per placement (the last one finishing the match)
+        assert status == "over" and placed == len(plays(table))
+        assert version == 1 + (len(c.users) - 1) + 1 + placed
+        async with Raw(url) as raw:
+            results = await raw.fetch("SELECT user_id, won FROM results WHERE table_id = ? ORDER BY seat", table.id)
+        assert [r[0] for r in results] == [u.id for u in c.users] and any(r[1] for r in results)
+        stats = await c.slash(c.users[0], channel, "five-up stats")
+        assert str(c.users[0].name) in stats.content
+        c.fake.assert_clean()
+
+
+# -- two processes, one table ---------------------------------------------------------------------
+
+
+async def test_a_table_another_process_took_over_is_refused_left_alone_and_dropped(
+    postgres_backend: Backend, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = await postgres_backend.target()
+    caplog.set_level(logging.WARNING)
+    async with club_on(url, ["es-ES", "ko"], guild_locale="es", seed="pg-2") as c:
+        channel = c.guild.channel("games")
+        table = await c.open(channel, c.users)
+        for _ in range(2):
+            await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=True)
+        async with other_process(url) as (other, _):
+            (theirs,) = await other.restore()  # a rolling restart: the new process restores the same table
+            seat = theirs.match.turn
+            mover = theirs.seats[seat].user_id
+            option = first(theirs.match.options(seat))
+            await other.play(
+                table_id=theirs.id, user_id=mover, placement=option.placement, move_no=theirs.move_no, locale="en"
+            )  # the second process's write wins
+            async with Raw(url) as raw:
+                before = await raw.dump()
+
+            # here, the old process still thinks the same player is to move: their move is refused
+            user = c.user_at(table, seat)
+            assert table.match.turn == seat and table.move_no == theirs.move_no - 1
+            reply = await c.slash(user, channel, "five-up play", **_where(option))
+            assert reply.ephemeral and reply.content == t(pick_locale(user.locale), "error-table-moved")
+            async with Raw(url) as raw:
+                assert await raw.dump() == before  # nothing written
+            assert plays(table) == plays(theirs)[:-1]  # nothing applied in memory either
+            assert c.bot.manager.table_in(channel.id) is None  # dropped here ...
+            assert table.id not in c.bot.manager.turns._idle  # ... its idle clock stopped
+            assert len(moved_on_warnings(caplog)) == 1
+
+            # later clicks and commands here say the same, change nothing, and log nothing more
+            post = c.fake.messages(channel)[-1]
+            again = await c.click(user, post, f"5up:hand:{table.id}", table.lang)
+            assert again.content == t(pick_locale(user.locale), "error-table-moved")
+            again = await c.slash(user, channel, "five-up play", **_where(option))
+            assert again.content == t(pick_locale(user.locale), "error-table-moved")
+            assert len(moved_on_warnings(caplog)) == 1
+            async with Raw(url) as raw:
+                assert await raw.dump() == before
+
+            # the process that took over plays on
+            seat = theirs.match.turn
+            option = first(theirs.match.options(seat))
+            await other.play(
+                table_id=theirs.id,
+                user_id=theirs.seats[seat].user_id,
+                placement=option.placement,
+                move_no=theirs.move_no,
+                locale="en",
+            )
+            assert (await stored(url, theirs.id))[2] == len(plays(theirs))
+        c.fake.assert_clean()
+
+
+def _where(option: Option) -> dict[str, str]:
+    return {"tile": str(option.tile)} | ({} if option.on is None else {"on": str(option.on)})
+
+
+async def test_two_processes_racing_a_computer_turn_write_it_once(
+    backend: Backend, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Both restore a table where a computer is to move; one's placement lands, the other stops quietly.
+
+    On both backends: two processes on one SQLite file (a mistake, but a possible one) are refused alike."""
+    url = await backend.target()
+    caplog.set_level(logging.WARNING)
+    async with other_process(url, computer_pause=(60.0, 60.0)) as (setup, _):  # its computer never gets to move
+        await setup.open_table(guild_id=7, channel_id=100, host_id=1, host_name="ana", lang="en", bots=1, seed="race-1")
+        table = setup.table_in(100)
+        await setup.start(channel_id=100, user_id=1, locale="en")
+        while table.match.turn == 0:  # the person moves until the computer is next
+            option = first(table.match.options(0))
+            await setup.play(channel_id=100, user_id=1, placement=option.placement, locale="en")
+        status, version, placed = await stored(url, table.id)
+        assert status == "playing" and table.match.turn == 1 and placed == len(plays(table))
+    # the bot restarts during a rolling deploy: two processes restore the same table at once
+    pause = {"computer_pause": (0.5, 0.5)}
+    async with other_process(url, **pause) as (a, _), other_process(url, **pause) as (b, _):
+        (ta,) = await a.restore()
+        (tb,) = await b.restore()
+        await asyncio.sleep(1.2)
+        await a.drain()
+        await b.drain()
+        for _ in range(50):  # the winner's computer may have a second move to make (a person is next after)
+            if all(m.table_in(100) is None or m.table_in(100).match.turn == 0 for m in (a, b)):
+                break
+            await asyncio.sleep(0.05)
+        holders = [m for m in (a, b) if m.table_in(100) is not None]
+        assert len(holders) == 1, "exactly one process still hosts the table"
+        winner = holders[0].table_in(100)
+        status, version_after, placed_after = await stored(url, table.id)
+        assert status == "playing" and placed_after == len(plays(winner)) > placed
+        assert version_after == version + (placed_after - placed)  # one write per placement, none lost or doubled
+        assert plays(winner)[:placed] == plays(ta)[:placed] == plays(tb)[:placed]
+        assert len(moved_on_warnings(caplog)) == 1
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+# -- the server goes away under a match -----------------------------------------------------------
+
+
+@pytest.fixture
+def own_server(crash_server_up: PostgresServer) -> PostgresServer:
+    """The run's crash server (conftest.py), crashed on purpose; durable: a crash keeps what was committed."""
+    return crash_server_up
+
+
+@pytest.fixture
+async def own_url(own_server: PostgresServer) -> str:
+    # not dropped after the test: on this durable server a DROP DATABASE waits for a checkpoint
+    return await Backend("postgres", Path(), own_server).target()  # a new empty database on it
+
+
+async def test_postgresql_restarting_under_a_match_costs_only_the_move_being_made(
+    own_server: PostgresServer, own_url: str
+) -> None:
+    async with club_on(own_url, ["ko", "en-US"], guild_locale="ko", seed="pg-crash") as c:
+        channel = c.guild.channel("games")
+        table = await c.open(channel, c.users)
+        for _ in range(4):
+            await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=True)
+        made = plays(table)
+        move = table.move_no
+        user = c.user_at(table, table.match.turn)
+        option = first(table.match.options(table.match.turn))
+
+        await asyncio.to_thread(own_server.crash)  # the bot's event loop runs on meanwhile, as it would
+        reply = await c.slash(user, channel, "five-up play", **_where(option))
+        assert reply.ephemeral and reply.content == t(pick_locale(user.locale), "error-not-saved")
+        assert table.move_no == move and plays(table) == made  # not applied without being saved
+        assert c.bot.manager.table_in(channel.id) is table  # the table stays
+        # a button press while it is down gets the same answer, in the player's language
+        hand = await c.click(user, c.fake.messages(channel)[-1], f"5up:hand:{table.id}", table.lang)
+        assert hand.ephemeral and hand.attachments  # showing the hand needs no database
+        clicked = await c.fake.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}")
+        on_id = f"5up:place:{table.id}:{move}:{option.placement}"
+        if on_id in c.fake._message(hand).custom_ids():  # the tile fits in several places: choose one
+            clicked = await c.fake.click(user, c.fake._message(hand), on_id)
+        answer = c.reader.reply(clicked, user, table.lang)
+        assert answer.content == t(pick_locale(user.locale), "error-not-saved") and table.move_no == move
+        # nor can a new table be opened meanwhile: the same answer, and no table left behind
+        lounge = c.guild.channel("lounge")
+        opened = await c.slash(c.users[1], lounge, "five-up start")
+        assert opened.ephemeral and opened.content == t(pick_locale(c.users[1].locale), "error-not-saved")
+        assert c.bot.manager.table_in(lounge.id) is None
+
+        await asyncio.to_thread(own_server.start_again)
+        async with Raw(own_url) as raw:  # every move acknowledged before the crash is there
+            record = await raw.value("SELECT record FROM tables WHERE id = ?", table.id)
+        assert sum(len(r.plays) for r in Record.loads(str(record)).rounds) == len(made)
+        receipt = await c.place(channel, table, option, by_buttons=False)  # and the bot reconnected by itself
+        assert str(option.tile) in receipt.content and table.move_no == move + 1
+
+        await asyncio.to_thread(own_server.restart)  # a clean restart between moves: every pooled connection cut
+        await asyncio.sleep(0.1)  # the pool's idle connections hear the server's goodbye
+        option = first(table.match.options(table.match.turn))
+        receipt = await c.place(channel, table, option, by_buttons=True)  # not noticed
+        assert str(option.tile) in receipt.content and table.move_no == move + 2
+        made = await play_out(c, channel, table)
+        status, _, placed = await stored(own_url, table.id)
+        assert status == "over" and placed == len(plays(table))
+        c.fake.assert_clean()
+
+
+async def test_a_computer_move_the_database_refused_is_tried_again_and_logged_once(
+    own_server: PostgresServer, own_url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live_table, "RETRY_SAVE_S", 0.2)
+    caplog.set_level(logging.WARNING)
+    async with other_process(own_url, computer_pause=(0.3, 0.3)) as (manager, _):
+        await manager.open_table(guild_id=7, channel_id=5, host_id=1, host_name="ana", lang="en", bots=1, seed="r-2")
+        table = manager.table_in(5)
+        await manager.start(channel_id=5, user_id=1, locale="en")
+        while True:  # the person moves; then it is the computer's turn, its pause just begun
+            await manager.drain()
+            option = first(table.match.options(0))
+            await manager.play(channel_id=5, user_id=1, placement=option.placement, locale="en")
+            if table.match.turn == 1:
+                break
+        move = table.move_no
+        await asyncio.to_thread(own_server.crash)  # while the computer "thinks"
+        await asyncio.sleep(1.5)  # several tries, every one refused
+        assert table.move_no == move and manager.table_in(5) is table
+        refused = [r for r in caplog.records if r.getMessage().startswith(f"table {table.id}: not saved")]
+        assert len(refused) == 1, "logged once, however often it is tried"
+        await asyncio.to_thread(own_server.start_again)
+        for _ in range(200):
+            if table.move_no > move:
+                break
+            await asyncio.sleep(0.05)
+        assert table.move_no > move, "the computer's move was made once the database was back"
+        await manager.drain()
+        status, _, placed = await stored(own_url, table.id)
+        assert status == "playing" and placed == len(plays(table))
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+# -- from SQLite to PostgreSQL --------------------------------------------------------------------
+
+
+async def test_a_sqlite_database_copied_to_postgresql_plays_on(tmp_path: Path, postgres_backend: Backend) -> None:
+    path = tmp_path / "five_up.sqlite3"
+    url = await postgres_backend.target()
+    async with club_on(path, ["en-US", "es-ES"], guild_locale="en", seed="pg-2") as c:
+        games, lounge = c.guild.channel("games"), c.guild.channel("lounge")
+        finished = await c.open(games, c.users)
+        await play_out(c, games, finished)
+        assert finished.status is TableStatus.OVER
+        table = await c.open(lounge, c.users)
+        for _ in range(3):
+            await c.place(lounge, table, first(table.match.options(table.match.turn)), by_buttons=True)
+        made = plays(table)
+        await c.fake.close()  # the bot is stopped before the copy
+        await c.resources.aclose()
+
+        copy = subprocess.run(
+            [sys.executable, "-m", "bot.storage", "copy", str(path), url],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert copy.returncode == 0, copy.stderr
+        assert "the counts match" in copy.stdout
+
+        c.database = url  # the bot starts again on PostgreSQL
+        c.fake = await c.fake.restart(await c.new_bot())
+        c.reader.fake = c.fake
+        table = c.table_in(lounge)
+        assert plays(table) == made and c.bot.manager.table_in(games.id) is None
+        await play_out(c, lounge, table)
+        assert table.status is TableStatus.OVER
+        stats = await c.slash(c.users[0], lounge, "five-up stats")
+        assert "Your record: 2 played" in stats.content  # the copied match and the one finished here
+        async with Raw(url) as raw:
+            assert await raw.value("SELECT count(*) FROM results") == 4
+        c.fake.assert_clean()
+
+
+# -- another process holds the SQLite file's write lock ------------------------------------------
+
+
+async def test_a_sqlite_file_locked_by_another_process_costs_only_the_move_being_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The SQLite twin of the PostgreSQL crash above: "database is locked" is answered like a lost connection."""
+    monkeypatch.setattr(bot.storage.sqlite, "BUSY_TIMEOUT", 0.1)  # seconds a write waits for the lock
+    caplog.set_level(logging.WARNING)
+    path = tmp_path / "five_up.sqlite3"
+    async with club_on(path, ["es-ES", "ko"], guild_locale="es-ES", seed="sqlite-lock") as c:
+        channel = c.guild.channel("games")
+        table = await c.open(channel, c.users)
+        await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=True)
+        made, move = plays(table), table.move_no
+        user = c.user_at(table, table.match.turn)
+        option = first(table.match.options(table.match.turn))
+
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process's write transaction, held open
+        try:
+            for _ in range(2):
+                reply = await c.slash(user, channel, "five-up play", **_where(option))
+                assert reply.ephemeral and reply.content == t(pick_locale(user.locale), "error-not-saved")
+                assert table.move_no == move and plays(table) == made  # not applied without being saved
+            lounge = c.guild.channel("lounge")
+            opened = await c.slash(c.users[1], lounge, "five-up start")
+            assert opened.ephemeral and opened.content == t(pick_locale(c.users[1].locale), "error-not-saved")
+            assert c.bot.manager.table_in(lounge.id) is None and c.bot.manager.table_in(channel.id) is table
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        locked = [r for r in caplog.records if "locked" in r.getMessage() and r.name == "bot.storage.sqlite"]
+        assert len(locked) == 1, "the storage logs the held lock once"
+
+        status, version, placed = await stored(str(path), table.id)
+        assert (status, placed) == ("playing", len(made))  # nothing of the refused writes is in the file
+        receipt = await c.place(channel, table, option, by_buttons=False)  # the lock is gone: the move goes in
+        assert str(option.tile) in receipt.content and table.move_no == move + 1
+        assert await stored(str(path), table.id) == ("playing", version + 1, len(made) + 1)
+        c.fake.assert_clean()
