@@ -27,7 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # the fake Discord and the test bot's set-up
+sys.path.insert(0, str(ROOT / "tests"))  # the fake Discord
+sys.path.insert(0, str(ROOT / "tests" / "bot_tests"))  # the test bot's set-up
 
 from discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser, InteractionRecord  # noqa: E402
 from test_bot_helpers import hosted_bot  # noqa: E402
