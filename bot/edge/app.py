@@ -150,6 +150,11 @@ class FiveUpBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s), %d shard(s)", self.user, len(self.guilds), self.shard_count or 1)
 
+    @property
+    def stop_asked(self) -> bool:
+        """A stop was asked (a signal, or `close`): what `start` raises after that is the stop, not a failure."""
+        return self._stopping is not None
+
     def stop_on_signal(self, signum: int) -> None:
         """SIGTERM or SIGINT: the stop begins (see `close`); a second signal changes nothing."""
         log.info("%s received: stopping", signal.Signals(signum).name)
@@ -251,6 +256,8 @@ async def run(config: Config) -> None:
         except discord.LoginFailure as e:
             raise TokenRefusedError from e
         except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as e:
+            if bot.stop_asked:
+                return  # stopped while still connecting (a deploy during start-up): a clean stop, status 0
             detail = " ".join(str(e).split())[:200] or type(e).__name__  # one line, whatever aiohttp said
             raise DiscordUnreachableError(detail) from e
         finally:

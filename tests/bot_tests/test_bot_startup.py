@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 from bot.__main__ import DISCORD_UNREACHABLE
@@ -63,3 +66,51 @@ def test_making_the_bot_warns_nothing_about_voice(caplog: object) -> None:
         client = discord.Client(intents=discord.Intents.none())
     assert client is not None
     assert not [r for r in caplog.records if "voice" in r.getMessage()]  # type: ignore[attr-defined]
+
+
+def test_a_sigterm_while_connecting_is_a_clean_stop_with_status_0(tmp_path: Path) -> None:
+    """`python -m bot` with the real signal: a deploy's SIGTERM that lands while the bot is still logging in
+    (Discord's API a loopback port that accepts and never answers) stops it cleanly: status 0, no traceback,
+    not the "cannot reach Discord" line."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    held: list[socket.socket] = []
+    accepting = threading.Thread(target=lambda: _hold(server, held), daemon=True)
+    accepting.start()
+    port = int(server.getsockname()[1])
+    start = (
+        f"import discord.http; discord.http.Route.BASE = 'http://127.0.0.1:{port}/api/v10'; "
+        "import runpy; runpy.run_module('bot', run_name='__main__', alter_sys=True)"
+    )
+    environ = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "LOG_LEVEL")} | {
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "MTIz.not-a-real-token.abc",
+        "DATABASE_PATH": str(tmp_path / "five_up.sqlite3"),
+    }
+    bot = subprocess.Popen([sys.executable, "-c", start], cwd=tmp_path, env=environ, stderr=subprocess.PIPE, text=True)
+    try:
+        waited = time.monotonic() + 60
+        while not held and time.monotonic() < waited:  # the bot's login request has reached "Discord"
+            time.sleep(0.02)
+        assert held, "the bot never tried to log in"
+        bot.send_signal(signal.SIGTERM)
+        _, err = bot.communicate(timeout=60)
+    finally:
+        bot.kill()
+        server.close()
+        for connection in held:
+            connection.close()
+    assert bot.returncode == 0, err
+    assert "Traceback" not in err and " ERROR " not in err and "cannot reach Discord" not in err, err
+    assert "SIGTERM received: stopping" in err
+
+
+def _hold(server: socket.socket, held: list[socket.socket]) -> None:
+    """Accept connections and never answer them, until the server is closed."""
+    while True:
+        try:
+            connection, _ = server.accept()
+        except OSError:
+            return
+        held.append(connection)
