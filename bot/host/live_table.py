@@ -136,6 +136,12 @@ class LiveTable(TableCore):
             match = self._playing()
             seat = self._seat(user_id)
             back = self._back(seat)
+            if (
+                back and match.turn == seat
+            ):  # back on their own turn: their fresh clock is written, so a restart keeps it
+                clock = TurnDeadlines(table.remind_at, table.take_over_at)
+                with contextlib.suppress(Refusal):  # not saved (logged by _write): the hand is shown all the same
+                    await self._write(lambda version: self.services.storage.save_deadlines(table.id, clock, version))
             view = match.seat_view(seat)
             move_no = table.move_no
             drawn = _recent_draws(match.events, seat)
@@ -151,7 +157,7 @@ class LiveTable(TableCore):
             return False
         table.away.discard(seat)
         if table.match is not None and table.match.turn == seat:
-            now = self.services.now()  # their turn: a fresh clock, from now (kept in memory until the next write)
+            now = self.services.now()  # their turn: a fresh clock, from now
             self._turn_begins(now, self._deadlines(table.match, now))
             self.services.turns.arm(self)
         return True

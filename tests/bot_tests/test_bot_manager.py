@@ -14,7 +14,7 @@ from test_bot_helpers import CHANNEL, GUILD, PNG, assert_private, open_table, pi
 
 from bot.edge.commands import _placement as placement_asked
 from bot.host.tables import PostKind, Refusal, TableStatus
-from bot.storage import SeatRow, open_storage
+from bot.storage import SeatRow, TurnDeadlines, open_storage
 from bot.texts import forced_draws, lobby_message, seat_tag
 from engine import GameOver, Match, Phase, Placement, Record
 
@@ -440,3 +440,22 @@ async def test_tables_take_their_seeds_from_the_injected_source(tmp_path: Path) 
         await manager.end(channel_id=CHANNEL, user_id=1, name="a", can_manage=False)
         again = await open_table(manager, recorder, [1, 2], seed="given")  # a given seed wins
         assert again.seed == "given" and next(seeds) == "second"
+
+
+async def test_a_player_back_on_their_own_turn_has_their_fresh_clock_written(tmp_path: Path) -> None:
+    """Asking for the hand while away, on one's own turn, restarts the turn's clock: written at once, so a
+    restart before the next placement keeps it (the stored take-over was 'at once', for the computer)."""
+    async with running(tmp_path / "db.sqlite3") as (manager, recorder, storage):
+        table = await open_table(manager, recorder, [1, 2], seed="back")
+        await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
+        assert table.match is not None and table.match.turn is not None
+        mover = table.match.turn
+        table.away.add(mover)  # as after a take-over: the computer plays for them, its clock is "at once"
+        (row,) = (await storage.open_tables())[0]
+        before = row.deadlines
+        user_id = table.seats[mover].user_id
+        assert user_id is not None
+        hand = await manager.hand(channel_id=CHANNEL, user_id=user_id, locale="en", picture=False)
+        assert hand.text.startswith("Welcome back") and mover not in table.away
+        (row,) = (await storage.open_tables())[0]
+        assert row.deadlines == TurnDeadlines(table.remind_at, table.take_over_at) != before
