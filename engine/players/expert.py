@@ -19,15 +19,14 @@ from ..match import Match
 from ..rules import SCORING, TARGET_RAW
 from ..tiles import ALL_TILES, Tile
 from ..views import Option, Phase
-from .greedy import REPLY_WEIGHT, WIN_WORTH, playable, wins_now
+from .greedy import REPLY_WEIGHT, WIN_WORTH
 from .observation import Observation
-from .sampling import make_world, sample_deal
-from .search import PLAYOUT_LIMIT, outcome, play_out
+from .sampling import make_world
+from .search import PLAYOUT_LIMIT, outcome, play_out, sampled_choice, settled_choice
 
 EXPERT_BUDGET_S = 0.2  # its own default: a decision's median stays well under 250 ms
 MAX_WORLDS = 400
 MIN_WORLDS = 32  # before stopping early because one option is clearly best
-CLEAR_LEAD = 3.0  # standard errors of the paired difference that count as "clearly best"
 # Where the careful play-out is used. Heads-up it beat `hard`'s greedy one; with four players an expert
 # pair using it lost more often than not to a hard pair (bench/bench_expert.py), so there the play-outs are
 # `hard`'s own and `expert` differs only in searching more worlds before it stops early.
@@ -39,26 +38,13 @@ def choose_expert(
 ) -> Option:
     """The option with the best average over sampled worlds: at most `worlds` of them, fewer when the
     budget runs out or one option is clearly best (a fixed `worlds` and no deadline: reproducible)."""
-    options = playable(obs)
-    for o in options:
-        if wins_now(obs, o):
-            return o
-    if len(options) == 1:
-        return options[0]
+    forced = settled_choice(obs)
+    if forced is not None:
+        return forced
     deadline = time.perf_counter() + (EXPERT_BUDGET_S if budget_s is None else budget_s)
-    values: list[list[float]] = [[] for _ in options]
-    seat, side = obs.seat, obs.side
-    for n in range(1, worlds + 1):
-        hands, boneyard = sample_deal(obs, rng)
-        base = make_world(match, obs, hands, boneyard)
-        for i, o in enumerate(options):
-            world = base.clone()
-            world.place(seat, o.placement)
-            values[i].append(answered(world, side))
-        if time.perf_counter() >= deadline or (n >= MIN_WORLDS and clear_winner(values)):
-            break
-    means = [sum(v) / len(v) for v in values]
-    return options[means.index(max(means))]
+    return sampled_choice(
+        match, obs, rng, deadline=deadline, worlds=worlds, min_worlds=MIN_WORLDS, value=answered, deal=make_world
+    )
 
 
 def answered(world: Match, side: int) -> float:
@@ -134,22 +120,3 @@ def _threat(world: Match, o: Option, nxt: int, hidden: list[Tile]) -> float:
     if not best:
         return 0.0
     return best * min(1.0, len(world.hands[nxt]) * scoring / max(1, len(hidden) - 1))
-
-
-def clear_winner(values: list[list[float]]) -> bool:
-    """Whether the best option leads every other by CLEAR_LEAD paired standard errors."""
-    n = len(values[0])
-    means = [sum(v) / n for v in values]
-    best = max(range(len(values)), key=means.__getitem__)
-    for i, v in enumerate(values):
-        if i == best:
-            continue
-        diffs = [a - b for a, b in zip(values[best], v, strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if var == 0:
-            if mean <= 0:
-                return False
-        elif mean <= CLEAR_LEAD * math.sqrt(var / n):
-            return False
-    return True

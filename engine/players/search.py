@@ -12,8 +12,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from ..match import Match
+from ..tiles import Tile
 from ..views import Option, Phase
 from .greedy import playable, quick_choice, wins_now
 from .observation import Observation
@@ -28,28 +30,58 @@ PLAYOUT_LIMIT = 200  # placements; a round never gets near it
 
 
 def choose_hard(match: Match, obs: Observation, rng: random.Random, budget_s: float | None) -> Option:
+    forced = settled_choice(obs)
+    if forced is not None:
+        return forced
+    deadline = time.perf_counter() + (DEFAULT_BUDGET_S if budget_s is None else budget_s)
+    return sampled_choice(
+        match, obs, rng, deadline=deadline, worlds=MAX_WORLDS, min_worlds=MIN_WORLDS, value=played_out
+    )
+
+
+def settled_choice(obs: Observation) -> Option | None:
+    """The option to take without searching: one that wins the match now, or the only one there is."""
     options = playable(obs)
     for o in options:
         if wins_now(obs, o):
             return o
-    if len(options) == 1:
-        return options[0]
-    deadline = time.perf_counter() + (DEFAULT_BUDGET_S if budget_s is None else budget_s)
+    return options[0] if len(options) == 1 else None
+
+
+def sampled_choice(
+    match: Match,
+    obs: Observation,
+    rng: random.Random,
+    *,
+    deadline: float,
+    worlds: int,
+    min_worlds: int,
+    value: Callable[[Match, int], float],
+    deal: Callable[[Match, Observation, list[list[Tile]], list[Tile]], Match] = make_world,
+) -> Option:
+    """The option with the best average `value` over sampled worlds (deals of the unseen tiles that fit
+    the observation, made by `deal`), every option tried in the same worlds: at most `worlds` of them,
+    fewer when the deadline passes or, after `min_worlds`, one option is clearly best."""
+    options = playable(obs)
     values: list[list[float]] = [[] for _ in options]
     seat, side = obs.seat, obs.side
-    for _ in range(MAX_WORLDS):
+    for n in range(1, worlds + 1):
         hands, boneyard = sample_deal(obs, rng)
-        base = make_world(match, obs, hands, boneyard)
+        base = deal(match, obs, hands, boneyard)
         for i, o in enumerate(options):
             world = base.clone()
             world.place(seat, o.placement)
-            play_out(world)
-            values[i].append(outcome(world, side))
-        if time.perf_counter() >= deadline or _clear_winner(values):
+            values[i].append(value(world, side))
+        if time.perf_counter() >= deadline or (n >= min_worlds and clear_winner(values)):
             break
     means = [sum(v) / len(v) for v in values]
-    best = max(means)
-    return options[means.index(best)]
+    return options[means.index(max(means))]
+
+
+def played_out(world: Match, side: int) -> float:
+    """`hard`'s value of a world in which `side` has just placed: played out greedily, then its outcome."""
+    play_out(world)
+    return outcome(world, side)
 
 
 def play_out(world: Match) -> None:
@@ -73,11 +105,9 @@ def outcome(world: Match, side: int) -> float:
     return float(scores[side] - others)
 
 
-def _clear_winner(values: list[list[float]]) -> bool:
+def clear_winner(values: list[list[float]]) -> bool:
     """Whether the best option leads every other by CLEAR_LEAD paired standard errors."""
     n = len(values[0])
-    if n < MIN_WORLDS:
-        return False
     means = [sum(v) / n for v in values]
     best = max(range(len(values)), key=means.__getitem__)
     for i, v in enumerate(values):
@@ -86,8 +116,9 @@ def _clear_winner(values: list[list[float]]) -> bool:
         diffs = [a - b for a, b in zip(values[best], v, strict=True)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean <= CLEAR_LEAD * math.sqrt(var / n) and var > 0:
-            return False
-        if var == 0 and mean <= 0:
+        if var == 0:
+            if mean <= 0:
+                return False
+        elif mean <= CLEAR_LEAD * math.sqrt(var / n):
             return False
     return True
