@@ -224,12 +224,7 @@ class FiveUpCommands(app_commands.Group):
         found = await interaction.client.manager.archive.history_choices(
             guild_id=interaction.guild_id, locale=locale_of(interaction)
         )
-        wanted = current.strip().lstrip("#").casefold()
-        return [
-            app_commands.Choice(name=label, value=table_id)
-            for table_id, label in found
-            if not wanted or wanted in label.casefold()
-        ][:MAX_CHOICES]
+        return _matching(found, current)
 
     @app_commands.command(name="replay", description=described("cmd-replay"))
     @app_commands.describe(
