@@ -29,7 +29,7 @@ class Level(StrEnum):
     EASY = "easy"  # any legal placement, at random
     NORMAL = "normal"  # greedy, with an eye on the next opponent's reply
     HARD = "hard"  # determinized search over the hidden tiles
-    EXPERT = "expert"  # the same search, with the next opponent answering each option at its best
+    EXPERT = "expert"  # the same search, valuing the match and reading the others' placements
 
 
 LEVELS: tuple[Level, ...] = tuple(Level)

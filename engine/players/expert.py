@@ -1,11 +1,15 @@
-"""`expert`: determinized search like `hard`, with more careful play-outs and more worlds.
+"""`expert`: determinized search like `hard`, valued by the chance of winning the match, weighting each
+sampled deal by what the other seats' placements say, and searching longer when the choice is close.
 
 Like `hard`, it samples deals of the tiles it cannot see that fit its observation (what draws and
-passes revealed) and tries every option in the same worlds. `hard` plays each world out greedily:
-every seat grabs the most points now. In `expert`'s play-outs (heads-up) every seat also weighs what
-the next seat could score right after each placement, judged only from the tiles that seat can see,
-so an option is valued by a continuation closer to good play. It reads nothing but the observation:
-the worlds are dealt from it, and the real hidden tiles are replaced before play.
+passes revealed) and tries every option in the same worlds, each played out to the end of the round.
+Three things differ. A played-out world is worth its chance of winning the match from the scores and
+who leads next (`match_odds`), not its score lead: near 305 the same lead is worth much more, and the
+lead of the next round matters. Each deal counts by how likely the other seats' placements this round
+were had they held those hands (`inference`). And a close call between the two best options goes on
+searching past the usual budget. Heads-up, the play-outs are more careful too: every seat also weighs
+what the next seat could score right after each placement, judged only from the tiles it can see. It
+reads nothing but the observation: the worlds are dealt from it, the real hidden tiles replaced before play.
 """
 
 from __future__ import annotations
@@ -20,40 +24,58 @@ from ..rules import SCORING, TARGET_RAW
 from ..tiles import ALL_TILES, Tile
 from ..views import Option, Phase
 from .greedy import REPLY_WEIGHT, WIN_WORTH
+from .inference import deal_weight, evidence
+from .match_odds import TABLE_PLAYERS, odds
 from .observation import Observation
 from .sampling import make_world
 from .search import PLAYOUT_LIMIT, outcome, play_out, sampled_choice, settled_choice
 
-EXPERT_BUDGET_S = 0.2  # its own default: a decision's median stays well under 250 ms
-MAX_WORLDS = 400
+EXPERT_BUDGET_S = 0.15  # its own default: most decisions stop here, so the median stays under 250 ms ...
+EXPERT_LATE_S = 0.8  # ... while a close call may go on to this (the 99th percentile must stay under 1 s)
+MAX_WORLDS = 3000
 MIN_WORLDS = 32  # before stopping early because one option is clearly best
 # Where the careful play-out is used. Heads-up it beat `hard`'s greedy one; with four players an expert
 # pair using it lost more often than not to a hard pair (bench/bench_expert.py), so there the play-outs are
-# `hard`'s own and `expert` differs only in searching more worlds before it stops early.
+# `hard`'s own.
 CAREFUL_PLAYERS = frozenset({2})
 
 
 def choose_expert(
     match: Match, obs: Observation, rng: random.Random, budget_s: float | None, worlds: int = MAX_WORLDS
 ) -> Option:
-    """The option with the best average over sampled worlds: at most `worlds` of them, fewer when the
-    budget runs out or one option is clearly best (a fixed `worlds` and no deadline: reproducible)."""
+    """The option with the best weighted average over sampled worlds: at most `worlds` of them, fewer when
+    one option is clearly best or the time runs out: EXPERT_BUDGET_S, or EXPERT_LATE_S for a close call,
+    or exactly `budget_s` when one is given (a fixed `worlds` and no deadline reached: reproducible)."""
     forced = settled_choice(obs)
     if forced is not None:
         return forced
-    deadline = time.perf_counter() + (EXPERT_BUDGET_S if budget_s is None else budget_s)
+    start = time.perf_counter()
+    if budget_s is None:
+        deadline, late = start + EXPERT_BUDGET_S, start + EXPERT_LATE_S
+    else:
+        deadline, late = start + budget_s, None
+    items = evidence(obs)
     return sampled_choice(
-        match, obs, rng, deadline=deadline, worlds=worlds, min_worlds=MIN_WORLDS, value=answered, deal=make_world
+        match,
+        obs,
+        rng,
+        deadline=deadline,
+        worlds=worlds,
+        min_worlds=MIN_WORLDS,
+        value=answered,
+        deal=make_world,
+        weigh=(lambda hands: deal_weight(items, hands)) if items else None,
+        late_deadline=late,
     )
 
 
 def answered(world: Match, side: int) -> float:
     """The value for `side` of a world in which it has just placed, played out with the careful policy."""
     if world.phase is not Phase.PLAYING:
-        return outcome(world, side)
+        return match_value(world, side)
     if world.players not in CAREFUL_PLAYERS:
         play_out(world)
-        return outcome(world, side)
+        return match_value(world, side)
     for _ in range(PLAYOUT_LIMIT):
         if world.phase is not Phase.PLAYING:
             break
@@ -62,7 +84,19 @@ def answered(world: Match, side: int) -> float:
         options = world.options(seat)
         o = options[0] if len(options) == 1 else careful_choice(world, seat, options)
         world.place(seat, o.placement)
-    return outcome(world, side)
+    return match_value(world, side)
+
+
+def match_value(world: Match, side: int) -> float:
+    """The value for `side` of a played-out world: its chance of winning the match from the scores and
+    who leads next (`match_odds`), 1 or 0 if the match is decided; with three players the score lead."""
+    if world.winner is not None:
+        return 1.0 if world.winner == side else 0.0
+    if world.players not in TABLE_PLAYERS:
+        return outcome(world, side)
+    nxt = world.next_leader
+    leads = None if nxt is None or world.phase is not Phase.ROUND_OVER else world.seat_sides[nxt] == side
+    return odds(world.players).chance(world.scores[side], world.scores[1 - side], leads)
 
 
 def careful_choice(world: Match, seat: int, options: list[Option]) -> Option:

@@ -51,6 +51,7 @@ class Observation:
     plays: tuple[Play, ...]  # this round's placements
     unseen: frozenset[Tile]  # neither in this seat's hand nor on the table: other hands and the boneyard
     holdings: tuple[tuple[Holding, ...], ...]  # per seat, oldest group first; empty for this seat
+    last_draws: tuple[int, ...]  # per seat, how many of `plays` were made when it last drew this round (-1: never)
     layout: Layout = field(compare=False, repr=False)  # the table rebuilt from `plays`; do not mutate
 
     def side_of(self, seat: int) -> int:
@@ -88,6 +89,7 @@ def observe(match: Match, seat: int) -> Observation:
     plays: list[Play] = []
     groups = [[_Group(HAND_SIZE)] for _ in range(match.players)]
     drawing: dict[int, tuple[int, frozenset[int]]] = {}  # seat -> (tiles drawn so far, values it could not match)
+    last_draws = [-1] * match.players
 
     def exclude_all(s: int, values: frozenset[int]) -> None:
         for g in groups[s]:
@@ -104,6 +106,7 @@ def observe(match: Match, seat: int) -> Observation:
         if isinstance(event, Drew):  # the drawn tile itself is private: only the fact of drawing is public
             count, values = drawing.get(event.seat, (0, open_values(layout)))
             drawing[event.seat] = (count + 1, values)
+            last_draws[event.seat] = len(plays)
         elif isinstance(event, Passed):
             if event.seat in drawing:
                 close_draws(event.seat, drawing[event.seat][0])
@@ -146,6 +149,7 @@ def observe(match: Match, seat: int) -> Observation:
         plays=tuple(plays),
         unseen=unseen,
         holdings=tuple(holdings),
+        last_draws=tuple(last_draws),
         layout=layout,
     )
 

@@ -16,6 +16,7 @@ import engine.players.expert as expert
 from engine import Match, Phase, Result
 from engine.players import LEVELS, Level, choose, observe
 from engine.players.expert import careful_choice, choose_expert
+from engine.players.search import clear_winner, close_call
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -162,3 +163,31 @@ def test_the_bench_runs_in_quick_mode() -> None:
     assert lines[0].startswith("2 players, expert vs hard: ") and "95% interval" in lines[0]
     assert lines[2].startswith("4 players, expert pair vs hard pair: ") and "95% interval" in lines[2]
     assert "expert median" in lines[1] and "hard median" in lines[1]
+
+
+def test_a_close_call_searches_longer_but_not_past_the_late_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At its own budgets `expert` stops at EXPERT_BUDGET_S unless the two best options are still close,
+    and never goes much past EXPERT_LATE_S (scaled down here to keep the test short)."""
+    monkeypatch.setattr(expert, "EXPERT_BUDGET_S", 0.01)
+    monkeypatch.setattr(expert, "EXPERT_LATE_S", 0.06)
+    times = []
+    for m, seat in [(m, s) for m, s in decisions(2, range(6)) if len(m.options(s)) >= 2][:12]:
+        start = time.perf_counter()
+        choose(m, seat, "expert", rng=random.Random(0))
+        times.append(time.perf_counter() - start)
+    assert max(times) < 0.06 + 0.05  # one sampled world may finish after the deadline
+    assert any(t > 0.02 for t in times)  # some call was close enough to go on
+
+
+def test_close_call_and_clear_winner() -> None:
+    rng = random.Random(0)
+    noise = [rng.gauss(0, 1) for _ in range(100)]
+    same = [[x + rng.gauss(0, 1) for x in noise], [x + rng.gauss(0, 1) for x in noise]]
+    apart = [[x + 1.0 for x in noise], list(noise)]
+    assert close_call(same) and not clear_winner(same)
+    assert not close_call(apart) and clear_winner(apart)
+    weights = [1.0] * 50 + [1e-6] * 50  # half the worlds barely count: fewer effective worlds, wider errors
+    assert close_call([same[0], [x + 0.15 for x in same[1]]]) == close_call(
+        [same[0], [x + 0.15 for x in same[1]]], [1.0] * 100
+    )
+    assert close_call([same[0][:50], same[1][:50]]) == close_call(same, weights)

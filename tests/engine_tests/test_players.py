@@ -292,6 +292,7 @@ def test_samples_fit_even_when_the_constraints_are_tight() -> None:
         plays=(),
         unseen=unseen,
         holdings=(no_35, no_35, (), (Holding(3, frozenset({0, 1})),)),
+        last_draws=(-1, -1, -1, -1),
         layout=Layout(),
     )
     for r in range(40):
