@@ -19,6 +19,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,16 +80,17 @@ def run(players: int, matches: int, jobs: int, budget_s: float | None = None) ->
     return the win rate and the expert's median and 99th-percentile decision in ms."""
     work = [(players, i // 2, i % 2, budget_s) for i in range(matches)]
     start = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_job, work))
-    else:
-        results = []
-        for w in work:
-            results.append(_job(w))
+    results: list[tuple[bool, list[float], list[float]]] = []
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else nullcontext() as pool:
+        for result in pool.map(_job, work) if pool is not None else map(_job, work):
+            results.append(result)
             if len(results) % 50 == 0:  # a long run shows how it goes
                 won = sum(r[0] for r in results)
-                print(f"  ... {players} players: {won}/{len(results)} won so far", file=sys.stderr, flush=True)
+                print(
+                    f"  ... {players} players: {won}/{len(results)} won so far ({time.perf_counter() - start:.0f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
     elapsed = time.perf_counter() - start
     wins = sum(won for won, _, _ in results)
     expert = [t for _, e, _ in results for t in e]

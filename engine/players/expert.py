@@ -7,37 +7,28 @@ Three things differ. A played-out world is worth its chance of winning the match
 who leads next (`match_odds`), not its score lead: near 305 the same lead is worth much more, and the
 lead of the next round matters. Each deal counts by how likely the other seats' placements this round
 were had they held those hands (`inference`). And a close call between the two best options goes on
-searching past the usual budget. Heads-up, the play-outs are more careful too: every seat also weighs
-what the next seat could score right after each placement, judged only from the tiles it can see. It
-reads nothing but the observation: the worlds are dealt from it, the real hidden tiles replaced before play.
+searching past the usual budget. The play-outs are `hard`'s own greedy ones (the slower heads-up policy
+weighing the next seat's reply, used before, was not found to help). It reads nothing but the
+observation: the worlds are dealt from it, the real hidden tiles replaced before play.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
-from ..events import Result
 from ..match import Match
-from ..rules import SCORING, TARGET_RAW
-from ..tiles import ALL_TILES, Tile
 from ..views import Option, Phase
-from .greedy import REPLY_WEIGHT, WIN_WORTH
 from .inference import deal_weight, evidence
 from .match_odds import TABLE_PLAYERS, odds
 from .observation import Observation
 from .sampling import make_world
-from .search import PLAYOUT_LIMIT, outcome, play_out, sampled_choice, settled_choice
+from .search import outcome, play_out, sampled_choice, settled_choice
 
 EXPERT_BUDGET_S = 0.15  # its own default: most decisions stop here, so the median stays under 250 ms ...
 EXPERT_LATE_S = 0.8  # ... while a close call may go on to this (the 99th percentile must stay under 1 s)
 MAX_WORLDS = 3000
 MIN_WORLDS = 32  # before stopping early because one option is clearly best
-# Where the careful play-out is used. Heads-up it beat `hard`'s greedy one; with four players an expert
-# pair using it lost more often than not to a hard pair (bench/bench_expert.py), so there the play-outs are
-# `hard`'s own.
-CAREFUL_PLAYERS = frozenset({2})
 
 
 def choose_expert(
@@ -70,20 +61,10 @@ def choose_expert(
 
 
 def answered(world: Match, side: int) -> float:
-    """The value for `side` of a world in which it has just placed, played out with the careful policy."""
-    if world.phase is not Phase.PLAYING:
-        return match_value(world, side)
-    if world.players not in CAREFUL_PLAYERS:
+    """The value for `side` of a world in which it has just placed: played out as `hard` plays out,
+    then valued by `match_value`."""
+    if world.phase is Phase.PLAYING:
         play_out(world)
-        return match_value(world, side)
-    for _ in range(PLAYOUT_LIMIT):
-        if world.phase is not Phase.PLAYING:
-            break
-        seat = world.turn
-        assert seat is not None
-        options = world.options(seat)
-        o = options[0] if len(options) == 1 else careful_choice(world, seat, options)
-        world.place(seat, o.placement)
     return match_value(world, side)
 
 
@@ -97,60 +78,3 @@ def match_value(world: Match, side: int) -> float:
     nxt = world.next_leader
     leads = None if nxt is None or world.phase is not Phase.ROUND_OVER else world.seat_sides[nxt] == side
     return odds(world.players).chance(world.scores[side], world.scores[1 - side], leads)
-
-
-def careful_choice(world: Match, seat: int, options: list[Option]) -> Option:
-    """The play-out policy of `expert`: `quick_choice`'s points, less what the next seat (an opponent)
-    could score right after, judged from what `seat` itself can see (its hand and the table)."""
-    side = world.seat_sides[seat]
-    need = TARGET_RAW - world.scores[side]
-    nxt = (seat + 1) % world.players
-    opponent_next = world.seat_sides[nxt] != side
-    best = options[0]
-    best_value = -math.inf
-    hidden: list[Tile] | None = None
-    for o in options:
-        result = o.result
-        if result is Result.SCORED:
-            if o.points == need:
-                return o
-            value = float(o.points)
-        elif result is Result.SETTLED:
-            value = o.points + 20.0
-        else:
-            value = 0.0
-        value += 0.1 * o.tile.pips
-        if opponent_next and result is not Result.SETTLED:
-            if hidden is None:
-                seen = set(world.hands[seat]) | world.layout.nodes.keys()
-                hidden = [t for t in ALL_TILES if t not in seen]
-            value -= REPLY_WEIGHT * _threat(world, o, nxt, hidden)
-        if value > best_value:
-            best, best_value = o, value
-    return best
-
-
-def _threat(world: Match, o: Option, nxt: int, hidden: list[Tile]) -> float:
-    """What seat `nxt` may score right after `o`, if it holds a fitting tile among `hidden`."""
-    layout = world.layout.copy()
-    layout.place(o.tile, o.on)
-    need = TARGET_RAW - world.scores[world.seat_sides[nxt]]
-    best = 0
-    scoring = 0
-    for t in hidden:
-        if t is o.tile:
-            continue
-        top = 0
-        for _, total in layout.placements(t):
-            points = SCORING[total]
-            if points and points <= need:
-                points = WIN_WORTH if points == need else points
-                if points > top:
-                    top = points
-        if top:
-            scoring += 1
-            if top > best:
-                best = top
-    if not best:
-        return 0.0
-    return best * min(1.0, len(world.hands[nxt]) * scoring / max(1, len(hidden) - 1))
