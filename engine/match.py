@@ -78,6 +78,7 @@ class Match:
     # Slots keep attribute reads fast on every copy `clone` makes (search plays on thousands of them).
     __slots__ = (
         "_moves",
+        "_plays",
         "_round_start",
         "boneyard",
         "drawn",
@@ -126,6 +127,7 @@ class Match:
         self.finished_round: FinishedRound | None = None  # the latest round that ended
         self._moves = 0  # placements made, over all rounds
         self._round_start = 0  # where the current round's events begin in `events`
+        self._plays: list[Play] = []  # the current round's placements in `record` (appended to on each one)
 
     # -- making matches -----------------------------------------------------
 
@@ -179,6 +181,8 @@ class Match:
             self.record = Record(record.players, [r.copy() for r in record.rounds[-1:]])
             self.events = []
             self._round_start = 0
+        if self.record.rounds:
+            self._plays = self.record.rounds[-1].plays
         self.scores = list(self.scores)
         self.hands = [list(h) for h in self.hands]
         self.layout = self.layout.copy()
@@ -253,7 +257,7 @@ class Match:
         tiles = list(ALL_TILES)
         rng.shuffle(tiles)
         hands = [tiles[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(self.players)]
-        return self.start_round(leader, hands, tiles[HAND_SIZE * self.players :], lot)
+        return self._begin_round(leader, hands, tiles[HAND_SIZE * self.players :], lot)
 
     def start_round(
         self, leader: int, hands: list[list[Tile]], boneyard: list[Tile], lot: tuple[LotDraw, ...] = ()
@@ -280,17 +284,25 @@ class Match:
             raise RecordError(f"leader {leader} is not a seat", where)
         if self.next_leader is not None and leader != self.next_leader:
             raise RecordError(f"seat {self.next_leader} went out and must lead, not seat {leader}", where)
+        return self._begin_round(leader, [list(h) for h in hands], list(boneyard), lot)
+
+    def _begin_round(
+        self, leader: int, hands: list[list[Tile]], boneyard: list[Tile], lot: tuple[LotDraw, ...]
+    ) -> list[Event]:
+        """Start a round with a deal known to be whole (checked by `start_round`, or shuffled from the
+        full set by `_deal`); `hands` and `boneyard` become the match's own."""
         start = self._round_start = len(self.events)
-        self.round = number
+        self.round = number = self.round + 1
         self.leader = leader
-        self.hands = [list(h) for h in hands]
+        self.hands = hands
         self.boneyard = tuple(boneyard)
         self.drawn = 0
         self.layout = Layout()
         self.must_play = None
         self.last = None
         self.next_leader = None
-        self.record.rounds.append(RoundRecord(leader, [list(h) for h in hands], list(boneyard), []))
+        self._plays = []
+        self.record.rounds.append(RoundRecord(leader, [list(h) for h in hands], boneyard, self._plays))
         self.phase = Phase.PLAYING
         self.turn = leader
         self.events.append(RoundStarted(number, leader, lot))
@@ -363,50 +375,57 @@ class Match:
 
     def place(self, seat: int, placement: Placement) -> list[Event]:
         """Make `placement` from `seat`'s hand; return the events this caused."""
-        tile, on = placement.tile, placement.on
-        if self.phase is Phase.OVER:
-            raise MatchOverError("the match is over", seat=seat)
-        if self.phase is not Phase.PLAYING:
-            raise RoundOverError(f"round {self.round} is over", seat=seat)
-        if seat != self.turn:
-            raise NotYourTurnError(
-                f"seat {seat} cannot play now: it is seat {self.turn}'s turn", seat=seat, turn=self.turn
-            )
+        tile = placement.tile
+        if seat != self.turn or self.phase is not Phase.PLAYING:
+            self._refuse_turn(seat)
         hand = self.hands[seat]
         for index, held in enumerate(hand):  # noqa: B007 (kept after the loop)  tiles are interned: identity finds it
             if held is tile:
                 break
         else:
-            index = _find(hand, tile)
-        if index < 0:
-            raise TileNotInHandError(f"seat {seat} does not hold {tile}", seat=seat, tile=str(tile))
-        if self.must_play is not None and tile is not self.must_play and tile != self.must_play:
+            if tile not in hand:
+                raise TileNotInHandError(f"seat {seat} does not hold {tile}", seat=seat, tile=str(tile))
+            index = hand.index(tile)
+        must_play = self.must_play
+        if must_play is not None and tile is not must_play and tile != must_play:
             raise MustPlayDrawnTileError(
-                f"seat {seat} must place the tile it drew, {self.must_play}", seat=seat, tile=str(self.must_play)
+                f"seat {seat} must place the tile it drew, {must_play}", seat=seat, tile=str(must_play)
             )
         try:
-            total = self.layout.place(tile, on, seat)
+            total = self.layout.place(tile, placement.on, seat)
         except BadTargetError as e:
             raise BadTargetError(f"seat {seat} {e}", seat=seat, **e.params) from None
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         del hand[index]
         self.must_play = None
-        self.record.rounds[-1].plays.append(_new_tuple(Play, (seat, placement)))
+        self._plays.append(_new_tuple(Play, (seat, placement)))
         self._moves += 1
         points = SCORING[total]
+        scores = self.scores
         if not hand:
-            self.last = Placed(seat, placement, total, points, Result.SETTLED, tuple(self.scores))
-            self.events.append(self.last)
+            self.last = _new_tuple(Placed, (seat, placement, total, points, Result.SETTLED, tuple(scores)))
+            events.append(self.last)
             self._settle_domino(seat, points)
-        else:
-            side = self.seat_sides[seat]
-            result = self._apply(side, points)
-            self.last = Placed(seat, placement, total, points, result, tuple(self.scores))
-            self.events.append(self.last)
-            if not self._check_won(side):
-                self.turn = (seat + 1) % self.players
-                self._advance()
-        return self.events[start:]
+            return events[start:]
+        side = self.seat_sides[seat]
+        result = self._apply(side, points) if points else Result.NONE
+        self.last = _new_tuple(Placed, (seat, placement, total, points, result, tuple(scores)))
+        events.append(self.last)
+        if result is Result.SCORED and self._check_won(side):
+            return events[start:]
+        self.turn = seat = (seat + 1) % self.players
+        if not self.layout.accepts_any(self.hands[seat]):  # else the next seat just plays
+            self._advance()
+        return events[start:]
+
+    def _refuse_turn(self, seat: int) -> None:
+        """Raise the error that says why `seat` may not place now."""
+        if self.phase is Phase.OVER:
+            raise MatchOverError("the match is over", seat=seat)
+        if self.phase is not Phase.PLAYING:
+            raise RoundOverError(f"round {self.round} is over", seat=seat)
+        raise NotYourTurnError(f"seat {seat} cannot play now: it is seat {self.turn}'s turn", seat=seat, turn=self.turn)
 
     def _apply(self, side: int, points: int) -> Result:
         """One scoring event under the exact-target rule: applied whole or cancelled whole."""
@@ -554,14 +573,3 @@ _copy_slots = _slot_copier(Match.__slots__)
 
 
 _new_tuple = tuple.__new__
-
-
-def _find(hand: list[Tile], tile: Tile) -> int:
-    """Where `tile` is in `hand`, or -1. Tiles are interned, so identity finds it without calling `==`."""
-    for i, t in enumerate(hand):
-        if t is tile:
-            return i
-    for i, t in enumerate(hand):
-        if t == tile:
-            return i
-    return -1
