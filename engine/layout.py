@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import BadTargetError
+from .option import SETTLING, Fates, Option
 from .placement import ROWS, Placement, placement
+from .rules import SCORING
 from .tiles import ALL_TILES, MAX_PIP, Tile
 
 
@@ -30,6 +32,10 @@ class Slot(StrEnum):
 
 _BY_NUMBER = {t.low * 7 + t.high: t for t in ALL_TILES}  # a tile's number (as the layout keys it) -> the tile
 _NUMBERS = 7 * 7  # tile numbers run below this
+_new_tuple = tuple.__new__
+
+# Enum members read through their class cost some 80 ns a lookup on CPython 3.11: `place` reads these names.
+_LOW, _HIGH, _LINE_A = Slot.LOW, Slot.HIGH, Slot.LINE_A
 
 LINES = (Slot.LINE_A, Slot.LINE_B)
 BRANCHES = (Slot.BRANCH_A, Slot.BRANCH_B)
@@ -210,14 +216,25 @@ class Layout:
     def placements(self, tile: Tile) -> list[tuple[Placement, int]]:
         """Each placement of `tile` (onto a table tile, in the order they were placed, or the opening)
         with the end total it would give: `targets` and `total_after` together, one lookup per target."""
-        return self.placements_of((tile,))
+        return [(o.placement, o.total) for o in self.options_of((tile,), SETTLING)]
 
     def placements_of(self, tiles: list[Tile] | tuple[Tile, ...]) -> list[tuple[Placement, int]]:
-        """`placements` of every tile in `tiles` (a hand), tile by tile, in one call (the hot path of
-        every option list, hence written out in one loop)."""
+        """`placements` of every tile in `tiles` (a hand), tile by tile."""
+        return [(o.placement, o.total) for o in self.options_of(tiles, SETTLING)]
+
+    def options_of(self, tiles: list[Tile] | tuple[Tile, ...], fates: Fates) -> list[Option]:
+        """Every placement of every tile in `tiles` (a hand), tile by tile, each onto the table tiles in the
+        order they were placed (or the opening), as an option: the end total it would give, its points,
+        and their fate (`fates[total]`, from `option.FATES` or `SETTLING`). The one list of legal
+        placements, and the hot path of every turn, hence written out in one loop."""
+        make = _new_tuple  # an Option is a named tuple: built without the Python-level `__new__` it would call
         if not self.nodes:
-            return [(placement(t, None), t.low + t.high) for t in tiles]
-        out: list[tuple[Placement, int]] = []
+            out: list[Option] = []
+            for t in tiles:  # the opening: its end total is the tile's pips
+                s = t.low + t.high
+                out.append(make(Option, (placement(t, None), s, SCORING[s], fates[s])))
+            return out
+        out = []
         by_pip = self._by_pip
         total = self.total
         for tile in tiles:
@@ -228,7 +245,8 @@ class Layout:
                     row = ROWS[low * 8]
                     base = total + 2 * low
                     for n, delta in at_low.items():
-                        out.append((row[n], base + delta))
+                        s = base + delta
+                        out.append(make(Option, (row[n], s, SCORING[s], fates[s])))
                 continue
             at_high = by_pip[high]
             if at_low:  # a non-double adds its free half
@@ -236,19 +254,19 @@ class Layout:
                 if at_high:  # targets on both halves: in the order the table tiles were placed
                     for n in sorted([*at_low, *at_high], key=self._order.__getitem__):
                         on_low = at_low.get(n)
-                        if on_low is None:
-                            out.append((row[n], total + low + at_high[n]))
-                        else:
-                            out.append((row[n], total + high + on_low))
+                        s = total + low + at_high[n] if on_low is None else total + high + on_low
+                        out.append(make(Option, (row[n], s, SCORING[s], fates[s])))
                 else:
                     base = total + high
                     for n, delta in at_low.items():
-                        out.append((row[n], base + delta))
+                        s = base + delta
+                        out.append(make(Option, (row[n], s, SCORING[s], fates[s])))
             elif at_high:
                 row = ROWS[low * 7 + high]
                 base = total + low
                 for n, delta in at_high.items():
-                    out.append((row[n], base + delta))
+                    s = base + delta
+                    out.append(make(Option, (row[n], s, SCORING[s], fates[s])))
         return out
 
     def accepts_any_after(self, tile: Tile, on: Tile | None, tiles: list[Tile] | tuple[Tile, ...]) -> bool:
@@ -328,7 +346,7 @@ class Layout:
         parent = nodes[on]
         children = parent.children
         if on.low != on.high:  # an end takes one tile: its point closes
-            slot = Slot.LOW if pip == on.low else Slot.HIGH
+            slot = _LOW if pip == on.low else _HIGH
             del offering[on_number]
         else:  # a spinner's points fill in one order: its next point opens, or none is left
             slot = _SPINNER_POINTS[parent.slot is None][len(children)]
@@ -340,11 +358,11 @@ class Layout:
         children[slot] = tile
         parent.contribution += x_delta
         if low == high:  # a terminal double counts both halves, until its other line is filled
-            own, contribution, way_pip, way_delta = Slot.LINE_A, 2 * pip, pip, -2 * pip
+            own, contribution, way_pip, way_delta = _LINE_A, 2 * pip, pip, -2 * pip
         elif pip == low:
-            own, contribution, way_pip, way_delta = Slot.LOW, high, high, -high
+            own, contribution, way_pip, way_delta = _LOW, high, high, -high
         else:
-            own, contribution, way_pip, way_delta = Slot.HIGH, low, low, -low
+            own, contribution, way_pip, way_delta = _HIGH, low, low, -low
         nodes[tile] = Node(tile, on, slot, own, seat, count, contribution)
         order[number] = count
         by_pip[way_pip][number] = way_delta
