@@ -9,6 +9,7 @@ placement by adding what changed, so scoring a move costs a few operations.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -33,6 +34,8 @@ class Slot(StrEnum):
 _BY_NUMBER = {t.low * 7 + t.high: t for t in ALL_TILES}  # a tile's number (as the layout keys it) -> the tile
 _NUMBERS = 7 * 7  # tile numbers run below this
 _new_tuple = tuple.__new__
+# A placed tile's links: the tile, its parent, the parent's point it uses, its own point there, its seat, its order.
+_Links = tuple[Tile, Tile | None, Slot | None, Slot | None, int, int]
 
 # Enum members read through their class cost some 80 ns a lookup on CPython 3.11: `place` reads these names.
 _LOW, _HIGH, _LINE_A = Slot.LOW, Slot.HIGH, Slot.LINE_A
@@ -57,7 +60,7 @@ class PointState(StrEnum):
 
 
 class Node:
-    """One tile on the table and its links; mutable, owned by a Layout."""
+    """One tile on the table and its links, as `Layout.nodes` shows them (a picture: changing it changes nothing)."""
 
     __slots__ = ("children", "contribution", "order", "parent", "parent_slot", "seat", "slot", "tile")
 
@@ -79,18 +82,6 @@ class Node:
         self.contribution = contribution  # what this tile adds to the end total now
         self.seat = seat
         self.order = order
-
-    def copy(self) -> Node:
-        other = Node.__new__(Node)
-        other.tile = self.tile
-        other.parent = self.parent
-        other.parent_slot = self.parent_slot
-        other.slot = self.slot
-        other.children = self.children.copy()
-        other.contribution = self.contribution
-        other.seat = self.seat
-        other.order = self.order
-        return other
 
     def lines_filled(self) -> int:
         n = 1 if self.slot is Slot.LINE_A else 0
@@ -136,41 +127,67 @@ class PlacedTile:
 
 
 class Layout:
-    """The tiles on the table, their open points, and the end total."""
+    """The tiles on the table, their open points, and the end total.
 
-    __slots__ = ("_by_pip", "_order", "nodes", "root", "total")
+    The tree is kept in flat lists indexed by a tile's number (low * 7 + high), which a placement fills
+    in with a few stores and a search copies in a few list copies: for each tile on the table, its links
+    as placed (`_links`: the tile, its parent, the parent's point it uses, its own point there, the seat
+    that placed it, its place in the order) and what changes as play goes on (`_contribution`, what it
+    adds to the end total now; `_attached`, how many tiles hang on it). `nodes` and `view` read the tree
+    from them. An int hashes without running Python code, a Tile does not.
+    """
+
+    __slots__ = ("_attached", "_by_pip", "_contribution", "_links", "_order", "_tiles", "root", "total")
 
     def __init__(self) -> None:
-        self.nodes: dict[Tile, Node] = {}
         self.total = 0
         self.root: Tile | None = None
-        # The open points, kept ready for asking (the tree of nodes says the same, slower): for each pip
-        # value, the open table tiles offering it, in the order they were placed, each with the change to
-        # its contribution when a tile attaches there. A table tile offers one point at a time, except the
-        # opening non-double (two, of different values). Keyed by the table tile's number (low * 7 + high):
-        # an int hashes without running Python code, a Tile does not, and these are looked up several times
-        # a placement. `_order`: by tile number, its place in the order placed (-1: not on the table).
+        self._tiles: list[Tile] = []  # in the order placed
+        self._links: list[_Links | None] = [None] * _NUMBERS
+        self._contribution: list[int] = [0] * _NUMBERS
+        self._attached: list[int] = [0] * _NUMBERS
+        self._order: list[int] = [-1] * _NUMBERS  # its place in the order placed (-1: not on the table)
+        # The open points, kept ready for asking (the tree says the same, slower): for each pip value, the
+        # open table tiles offering it, in the order they were placed, each with the change to its
+        # contribution when a tile attaches there. A table tile offers one point at a time, except the
+        # opening non-double (two, of different values).
         self._by_pip: tuple[dict[int, int], ...] = tuple({} for _ in range(MAX_PIP + 1))
-        self._order: list[int] = [-1] * _NUMBERS
 
     def __len__(self) -> int:
-        return len(self.nodes)
+        return len(self._tiles)
 
     def __contains__(self, tile: object) -> bool:
-        return tile in self.nodes
+        return isinstance(tile, Tile) and self._order[tile.low * 7 + tile.high] >= 0
+
+    def __iter__(self) -> Iterator[Tile]:
+        """The tiles on the table, in the order they were placed."""
+        return iter(self._tiles)
 
     def copy(self) -> Layout:
         """An independent copy (for search: play ahead without touching the real table)."""
         other = Layout.__new__(Layout)
-        nodes: dict[Tile, Node] = {}
-        for t, n in self.nodes.items():
-            nodes[t] = n.copy()
-        other.nodes = nodes
         other.total = self.total
         other.root = self.root
-        other._by_pip = tuple(d.copy() for d in self._by_pip)
+        other._tiles = self._tiles.copy()
+        other._links = self._links.copy()  # the links of a placed tile never change: shared
+        other._contribution = self._contribution.copy()
+        other._attached = self._attached.copy()
         other._order = self._order.copy()
+        other._by_pip = tuple(d.copy() for d in self._by_pip)
         return other
+
+    @property
+    def nodes(self) -> dict[Tile, Node]:
+        """Every tile on the table with its links, in the order placed (built when asked: a picture)."""
+        nodes: dict[Tile, Node] = {}
+        for t in self._tiles:
+            links = self._links[t.low * 7 + t.high]
+            assert links is not None
+            tile, parent, parent_slot, slot, seat, order = links
+            nodes[t] = Node(tile, parent, parent_slot, slot, seat, order, self._contribution[t.low * 7 + t.high])
+            if parent is not None and parent_slot is not None:
+                nodes[parent].children[parent_slot] = t
+        return nodes
 
     # -- asking -------------------------------------------------------------
 
@@ -189,14 +206,14 @@ class Layout:
 
     def accepts(self, tile: Tile) -> bool:
         """Whether `tile` can be placed anywhere on the layout."""
-        if not self.nodes:
+        if not self._tiles:
             return True
         by_pip = self._by_pip
         return bool(by_pip[tile.low] or by_pip[tile.high])
 
     def accepts_any(self, tiles: list[Tile] | tuple[Tile, ...]) -> bool:
         """Whether some tile of `tiles` (a hand) can be placed: the test behind every forced draw and pass."""
-        if not self.nodes:
+        if not self._tiles:
             return bool(tiles)
         by_pip = self._by_pip
         for t in tiles:
@@ -206,7 +223,7 @@ class Layout:
 
     def targets(self, tile: Tile) -> list[Tile | None]:
         """The table tiles `tile` can attach to, in the order they were placed (`[None]` for the opening)."""
-        if not self.nodes:
+        if not self._tiles:
             return [None]
         low, high = tile.low, tile.high
         numbers = [*self._by_pip[low], *(self._by_pip[high] if high != low else ())]
@@ -228,7 +245,7 @@ class Layout:
         and their fate (`fates[total]`, from `option.FATES` or `SETTLING`). The one list of legal
         placements, and the hot path of every turn, hence written out in one loop."""
         make = _new_tuple  # an Option is a named tuple: built without the Python-level `__new__` it would call
-        if not self.nodes:
+        if not self._tiles:
             out: list[Option] = []
             for t in tiles:  # the opening: its end total is the tile's pips
                 s = t.low + t.high
@@ -274,7 +291,7 @@ class Layout:
         worked out without placing it: the pip values open then are those open now, less the point `tile`
         covers when nothing else offers that value, plus the free half `tile` shows. (What tells a block
         at the end of a line, in perft.)"""
-        if not self.nodes:
+        if not self._tiles:
             values = {tile.low, tile.high}
         else:
             pip, _ = self._resolve(tile, on)
@@ -290,12 +307,11 @@ class Layout:
         has four points (three once attached by one of them), a non-double end takes one tile."""
         if on.low != on.high:
             return False
-        node = self.nodes[on]
-        return len(node.children) + 1 < (4 if node.slot is None else 3)
+        return self._attached[on.low * 7 + on.high] + 1 < (4 if on is self.root else 3)
 
     def total_after(self, tile: Tile, on: Tile | None) -> int:
         """The end total the placement would give, without making it."""
-        if not self.nodes:
+        if not self._tiles:
             return _opening_contribution(tile)
         pip, x_delta = self._resolve(tile, on)
         return self.total + x_delta + _new_contribution(tile, pip)
@@ -310,7 +326,7 @@ class Layout:
                     return pip, delta
         if on is None:
             raise _refuse(tile, on, "it must name the table tile it attaches to")
-        if on not in self.nodes:
+        if on not in self:
             raise _refuse(tile, on, f"{on} is not on the table")
         offers = any(on.low * 7 + on.high in offering for offering in self._by_pip)
         shown = " or ".join(str(p) for p in sorted({tile.low, tile.high}))
@@ -325,8 +341,8 @@ class Layout:
         order = self._order
         if order[number] >= 0:
             raise _refuse(tile, on, "it is already on the table")
-        nodes = self.nodes
-        count = len(nodes)
+        tiles = self._tiles
+        count = len(tiles)
         if not count:
             return self._place_opening(tile, on, seat)
         by_pip = self._by_pip
@@ -343,28 +359,30 @@ class Layout:
             if x_delta is None:
                 self._resolve(tile, on)  # raises, saying why
         assert on is not None and x_delta is not None
-        parent = nodes[on]
-        children = parent.children
+        attached = self._attached
         if on.low != on.high:  # an end takes one tile: its point closes
             slot = _LOW if pip == on.low else _HIGH
             del offering[on_number]
         else:  # a spinner's points fill in one order: its next point opens, or none is left
-            slot = _SPINNER_POINTS[parent.slot is None][len(children)]
+            slot = _SPINNER_POINTS[on is self.root][attached[on_number]]
             after = _SPINNER_NEXT[slot]
             if after is None:
                 del offering[on_number]
             else:
                 offering[on_number] = after * pip
-        children[slot] = tile
-        parent.contribution += x_delta
+        attached[on_number] += 1
+        contribution_of = self._contribution
+        contribution_of[on_number] += x_delta
         if low == high:  # a terminal double counts both halves, until its other line is filled
             own, contribution, way_pip, way_delta = _LINE_A, 2 * pip, pip, -2 * pip
         elif pip == low:
             own, contribution, way_pip, way_delta = _LOW, high, high, -high
         else:
             own, contribution, way_pip, way_delta = _HIGH, low, low, -low
-        nodes[tile] = Node(tile, on, slot, own, seat, count, contribution)
+        self._links[number] = (tile, on, slot, own, seat, count)
+        contribution_of[number] = contribution
         order[number] = count
+        tiles.append(tile)
         by_pip[way_pip][number] = way_delta
         self.total += x_delta + contribution
         return self.total
@@ -373,17 +391,18 @@ class Layout:
         if on is not None:
             raise _refuse(tile, on, "the table is empty: the opening attaches to nothing")
         low, high = tile.low, tile.high
-        node = Node(tile, None, None, None, seat, 0, low + high)  # a lone double: both halves; else both ends
-        self.nodes[tile] = node
-        self._order[low * 7 + high] = 0
         number = low * 7 + high
+        self._tiles.append(tile)
+        self._links[number] = (tile, None, None, None, seat, 0)
+        self._contribution[number] = low + high  # a lone double counts both halves; a non-double both ends
+        self._order[number] = 0
         if low == high:  # its line points first: attaching there changes nothing it counts
             self._by_pip[low][number] = 0
         else:  # either end: it stops counting the half that gets covered
             self._by_pip[low][number] = -low
             self._by_pip[high][number] = -high
         self.root = tile
-        self.total = node.contribution
+        self.total = low + high
         return self.total
 
     # -- looking ------------------------------------------------------------

@@ -406,28 +406,32 @@ class Match:
             total = self.layout.place(tile, placement.on, seat)
         except BadTargetError as e:
             raise BadTargetError(f"seat {seat} {e}", seat=seat, **e.params) from None
-        events = self.events
-        start = len(events)
         del hand[index]
         self.must_play = None
         self._plays.append(_new_tuple(Play, (seat, placement)))
         self._moves += 1
         points = SCORING[total]
-        scores = self.scores
+        events = self.events
         if not hand:
-            self.last = _new_tuple(Placed, (seat, placement, total, points, _SETTLED, tuple(scores)))
-            events.append(self.last)
+            last = self.last = _new_tuple(Placed, (seat, placement, total, points, _SETTLED, tuple(self.scores)))
+            start = len(events)
+            events.append(last)
             self._settle_domino(seat, points)
             return events[start:]
         side = self.seat_sides[seat]
         result = self._apply(side, points) if points else _NONE
-        self.last = _new_tuple(Placed, (seat, placement, total, points, result, tuple(scores)))
-        events.append(self.last)
+        last = self.last = _new_tuple(Placed, (seat, placement, total, points, result, tuple(self.scores)))
+        events.append(last)
         if result is _SCORED and self._check_won(side):
-            return events[start:]
-        self.turn = seat = (seat + 1) % self.players
-        if not self.layout.accepts_any(self.hands[seat]):  # else the next seat just plays
-            self._advance()
+            return events[-2:]  # the placement and the end of the match
+        seat += 1
+        if seat == self.players:
+            seat = 0
+        self.turn = seat
+        if self.layout.accepts_any(self.hands[seat]):  # the next seat just plays: the usual case
+            return [last]
+        start = len(events) - 1
+        self._advance()
         return events[start:]
 
     def _refuse_turn(self, seat: int) -> None:

@@ -88,7 +88,7 @@ def careful_choice(world: Match, seat: int, options: list[Option]) -> Option:
         value += 0.1 * o.tile.pips
         if opponent_next and result is not Result.SETTLED:
             if hidden is None:
-                seen = set(world.hands[seat]) | world.layout.nodes.keys()
+                seen = {*world.hands[seat], *world.layout}
                 hidden = [t for t in ALL_TILES if t not in seen]
             value -= REPLY_WEIGHT * _threat(world, o, nxt, hidden)
         if value > best_value:
