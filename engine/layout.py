@@ -17,7 +17,7 @@ from .errors import BadTargetError
 from .option import SETTLING, Fates, Option
 from .placement import ROWS, Placement, placement
 from .rules import SCORING
-from .tiles import ALL_TILES, MAX_PIP, Tile
+from .tiles import ALL_TILES, Tile
 
 
 class Slot(StrEnum):
@@ -151,7 +151,7 @@ class Layout:
         # open table tiles offering it, in the order they were placed, each with the change to its
         # contribution when a tile attaches there. A table tile offers one point at a time, except the
         # opening non-double (two, of different values).
-        self._by_pip: tuple[dict[int, int], ...] = tuple({} for _ in range(MAX_PIP + 1))
+        self._by_pip: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {}, {}, {})  # pips 0 to MAX_PIP
 
     def __len__(self) -> int:
         return len(self._tiles)

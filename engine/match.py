@@ -487,10 +487,12 @@ class Match:
             self.turn = (seat + 1) % self.players
 
     def _settle_domino(self, seat: int, placement: int) -> None:
-        side = self.seat_sides[seat]
-        opponents_pips = sum(hand_pips(h) for s, h in enumerate(self.hands) if self.seat_sides[s] != side)
+        seat_sides = self.seat_sides
+        side = seat_sides[seat]
+        hands = tuple([tuple(h) for h in self.hands])  # revealed: in the event and in the finished round
+        opponents_pips = sum([hand_pips(h) for s, h in enumerate(hands) if seat_sides[s] != side])
         partner = partner_of(self.players, seat)
-        partner_pips = 0 if partner is None else hand_pips(self.hands[partner])
+        partner_pips = 0 if partner is None else hand_pips(hands[partner])
         opponents = round_to_five(opponents_pips)
         partner = round_to_five(partner_pips)
         net = placement + opponents - partner
@@ -507,14 +509,14 @@ class Match:
                 tuple(self.scores),
                 opponents_pips,
                 partner_pips,
-                tuple(tuple(h) for h in self.hands),
+                hands,
             )
         )
         self.turn = None
         if self._check_won(side):
-            self._finish_round()
+            self._finish_round(hands)
         else:
-            self._end_round(next_leader=seat)
+            self._end_round(next_leader=seat, hands=hands)
 
     def _settle_block(self) -> None:
         n = self.players
@@ -547,24 +549,24 @@ class Match:
             assert self.winner is not None
             self.phase = Phase.OVER
             self.events.append(GameOver(self.winner, tuple(self.scores)))
-            self._finish_round()
+            self._finish_round(hands)
         else:
-            self._end_round(next_leader=None)
+            self._end_round(next_leader=None, hands=hands)
 
-    def _end_round(self, next_leader: int | None) -> None:
+    def _end_round(self, next_leader: int | None, hands: tuple[tuple[Tile, ...], ...]) -> None:
         """The round is over and the match is not: wait for `next_round` (or a record's next deal)."""
         self.phase = Phase.ROUND_OVER
         self.next_leader = next_leader
-        self._finish_round()
+        self._finish_round(hands)
 
-    def _finish_round(self) -> None:
+    def _finish_round(self, hands: tuple[tuple[Tile, ...], ...]) -> None:
         assert self.last is not None
         self.finished_round = FinishedRound(
             number=self.round,
             leader=self.leader,
             players=self.players,
             layout=self.layout,
-            hands=tuple(tuple(h) for h in self.hands),
+            hands=hands,
             boneyard=len(self.boneyard) - self.drawn,
             events=tuple(self.events[self._round_start :]),
             scores=tuple(self.scores),

@@ -80,4 +80,4 @@ def parse_tile(text: object) -> Tile:
 
 
 def hand_pips(hand: list[Tile] | tuple[Tile, ...]) -> int:
-    return sum(t.low + t.high for t in hand)
+    return sum([t.low + t.high for t in hand])
