@@ -100,7 +100,7 @@ class Match:
 
     # Slots keep attribute reads fast on every copy `clone` makes (search plays on thousands of them).
     __slots__ = (
-        "_moves",
+        "_moves_before",
         "_plays",
         "_round_start",
         "boneyard",
@@ -148,7 +148,7 @@ class Match:
         self.next_leader: int | None = None  # the finisher of the last round, who leads the next
         self.last: Placed | None = None
         self.finished_round: FinishedRound | None = None  # the latest round that ended
-        self._moves = 0  # placements made, over all rounds
+        self._moves_before = 0  # placements made in the rounds before the current one
         self._round_start = 0  # where the current round's events begin in `events`
         self._plays: list[Play] = []  # the current round's placements in `record` (appended to on each one)
 
@@ -314,6 +314,7 @@ class Match:
         """Start a round with a deal known to be whole (checked by `start_round`, or shuffled from the
         full set by `_deal`); `hands` and `boneyard` become the match's own."""
         start = self._round_start = len(self.events)
+        self._moves_before += len(self._plays)
         self.round = number = self.round + 1
         self.leader = leader
         self.hands = hands
@@ -338,15 +339,16 @@ class Match:
     @property
     def move_no(self) -> int:
         """How many placements the match has seen, over all its rounds."""
-        return self._moves
+        return self._moves_before + len(self._plays)
 
     def options(self, seat: int | None = None) -> list[Option]:
         """The legal placements of `seat` (default: the seat to move) with what each would score."""
+        turn = self.turn
         if seat is None:
-            seat = self.turn
-        if self.phase is not _PLAYING or seat != self.turn or seat is None:
+            seat = turn
+        if seat != turn or turn is None or self.phase is not _PLAYING:
             return []
-        hand = self.hands[seat]
+        hand = self.hands[turn]
         fates = SETTLING if len(hand) == 1 else FATES[TARGET_RAW - self.scores[self.seat_sides[seat]]]
         return self.layout.options_of(hand if self.must_play is None else (self.must_play,), fates)
 
@@ -407,9 +409,9 @@ class Match:
         except BadTargetError as e:
             raise BadTargetError(f"seat {seat} {e}", seat=seat, **e.params) from None
         del hand[index]
-        self.must_play = None
+        if must_play is not None:
+            self.must_play = None
         self._plays.append(_new_tuple(Play, (seat, placement)))
-        self._moves += 1
         points = SCORING[total]
         events = self.events
         if not hand:
