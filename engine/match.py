@@ -349,7 +349,7 @@ class Match:
         if seat != turn or turn is None or self.phase is not _PLAYING:
             return []
         hand = self.hands[turn]
-        fates = SETTLING if len(hand) == 1 else FATES[TARGET_RAW - self.scores[self.seat_sides[seat]]]
+        fates = SETTLING if len(hand) == 1 else FATES[TARGET_RAW - self.scores[self.seat_sides[turn]]]
         return self.layout.options_of(hand if self.must_play is None else (self.must_play,), fates)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
