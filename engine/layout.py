@@ -307,7 +307,8 @@ class Layout:
         has four points (three once attached by one of them), a non-double end takes one tile."""
         if on.low != on.high:
             return False
-        return self._attached[on.low * 7 + on.high] + 1 < (4 if on is self.root else 3)
+        number = on.low * 7 + on.high
+        return self._attached[number] + 1 < (4 if self._order[number] == 0 else 3)
 
     def total_after(self, tile: Tile, on: Tile | None) -> int:
         """The end total the placement would give, without making it."""
@@ -364,7 +365,7 @@ class Layout:
             slot = _LOW if pip == on.low else _HIGH
             del offering[on_number]
         else:  # a spinner's points fill in one order: its next point opens, or none is left
-            slot = _SPINNER_POINTS[on is self.root][attached[on_number]]
+            slot = _SPINNER_POINTS[order[on_number] == 0][attached[on_number]]  # the opening: order 0
             after = _SPINNER_NEXT[slot]
             if after is None:
                 del offering[on_number]

@@ -499,3 +499,25 @@ def test_no_round_is_dealt_after_the_match_is_over(new_round: Callable[..., Matc
     assert match.phase is Phase.OVER
     with pytest.raises(MatchOverError):
         match.next_round()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_pickled_or_deep_copied_match_plays_on_exactly_like_the_original(players: int) -> None:
+    """The engine finds tiles by identity on its hot paths; a pickled or copied tile is the interned one,
+    so a match sent to another process (or deep-copied) goes on as the original does."""
+    import copy
+    import pickle
+
+    rng = random.Random(players)
+    match = Match.new(players, f"pickle/{players}")
+    for _ in range(9):
+        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+    twins = [pickle.loads(pickle.dumps(match)), copy.deepcopy(match)]
+    assert all(t is T(str(t)) for twin in twins for hand in twin.hands for t in hand)
+    while match.phase is Phase.PLAYING:
+        option = rng.choice(match.options())
+        events = match.place(match.turn, option.placement)  # type: ignore[arg-type]
+        for twin in twins:
+            assert option in twin.options()
+            assert twin.place(twin.turn, option.placement) == events  # type: ignore[arg-type]
+    assert all(twin.record.to_json() == match.record.to_json() for twin in twins)
