@@ -9,12 +9,15 @@ placement by adding what changed, so scoring a move costs a few operations.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import BadTargetError
+from .option import SETTLING, Fates, Option
 from .placement import ROWS, Placement, placement
-from .tiles import ALL_TILES, MAX_PIP, Tile
+from .rules import SCORING
+from .tiles import ALL_TILES, Tile
 
 
 class Slot(StrEnum):
@@ -29,9 +32,22 @@ class Slot(StrEnum):
 
 
 _BY_NUMBER = {t.low * 7 + t.high: t for t in ALL_TILES}  # a tile's number (as the layout keys it) -> the tile
+_NUMBERS = 7 * 7  # tile numbers run below this
+_new_tuple = tuple.__new__
+# A placed tile's links: the tile, its parent, the parent's point it uses, its own point there, its seat, its order.
+_Links = tuple[Tile, Tile | None, Slot | None, Slot | None, int, int]
+
+# Enum members read through their class cost some 80 ns a lookup on CPython 3.11: `place` reads these names.
+_LOW, _HIGH, _LINE_A = Slot.LOW, Slot.HIGH, Slot.LINE_A
 
 LINES = (Slot.LINE_A, Slot.LINE_B)
 BRANCHES = (Slot.BRANCH_A, Slot.BRANCH_B)
+# A spinner's points are used in one order (`Node.free_points`): its lines, then its branches; the opening
+# double is the only one whose LINE_A is free. By [is the opening][tiles attached so far]: the point used next.
+_SPINNER_POINTS = ((Slot.LINE_B, *BRANCHES), (*LINES, *BRANCHES))
+# After a tile takes a spinner's point, the change to its contribution at the next point, per pip (None: no
+# point is left). Filling the second line makes the spinner interior: its 2 x pip stop counting.
+_SPINNER_NEXT: dict[Slot, int | None] = {Slot.LINE_A: -2, Slot.LINE_B: 0, Slot.BRANCH_A: 0, Slot.BRANCH_B: None}
 
 
 class PointState(StrEnum):
@@ -44,33 +60,28 @@ class PointState(StrEnum):
 
 
 class Node:
-    """One tile on the table and its links; mutable, owned by a Layout."""
+    """One tile on the table and its links, as `Layout.nodes` shows them (a picture: changing it changes nothing)."""
 
     __slots__ = ("children", "contribution", "order", "parent", "parent_slot", "seat", "slot", "tile")
 
     def __init__(
-        self, tile: Tile, parent: Tile | None, parent_slot: Slot | None, slot: Slot | None, seat: int, order: int
+        self,
+        tile: Tile,
+        parent: Tile | None,
+        parent_slot: Slot | None,
+        slot: Slot | None,
+        seat: int,
+        order: int,
+        contribution: int,
     ) -> None:
         self.tile = tile
         self.parent = parent
         self.parent_slot = parent_slot  # the point on the parent this tile uses
         self.slot = slot  # this tile's own point that touches the parent
         self.children: dict[Slot, Tile] = {}
-        self.contribution = 0  # what this tile adds to the end total now
+        self.contribution = contribution  # what this tile adds to the end total now
         self.seat = seat
         self.order = order
-
-    def copy(self) -> Node:
-        other = Node.__new__(Node)
-        other.tile = self.tile
-        other.parent = self.parent
-        other.parent_slot = self.parent_slot
-        other.slot = self.slot
-        other.children = self.children.copy()
-        other.contribution = self.contribution
-        other.seat = self.seat
-        other.order = self.order
-        return other
 
     def lines_filled(self) -> int:
         n = 1 if self.slot is Slot.LINE_A else 0
@@ -116,47 +127,78 @@ class PlacedTile:
 
 
 class Layout:
-    """The tiles on the table, their open points, and the end total."""
+    """The tiles on the table, their open points, and the end total.
 
-    __slots__ = ("_by_pip", "_ways", "nodes", "root", "total")
+    The tree is kept in flat lists indexed by a tile's number (low * 7 + high), which a placement fills
+    in with a few stores and a search copies in a few list copies: for each tile on the table, its links
+    as placed (`_links`: the tile, its parent, the parent's point it uses, its own point there, the seat
+    that placed it, its place in the order) and what changes as play goes on (`_contribution`, what it
+    adds to the end total now; `_attached`, how many tiles hang on it). `nodes` and `view` read the tree
+    from them. An int hashes without running Python code, a Tile does not.
+    """
+
+    __slots__ = ("_attached", "_by_pip", "_contribution", "_links", "_order", "_tiles", "root", "total")
 
     def __init__(self) -> None:
-        self.nodes: dict[Tile, Node] = {}
         self.total = 0
         self.root: Tile | None = None
-        # The open points, kept ready for asking: for each open table tile, each way to attach there
-        # as (pip, the point used, the change to that tile's contribution); and for each pip value,
-        # the open table tiles offering it, in the order they were placed. Both are keyed by the
-        # table tile's number (low * 7 + high): an int hashes without running Python code, a Tile does
-        # not, and these are looked up several times a placement.
-        self._ways: dict[int, tuple[tuple[int, Slot, int], ...]] = {}
-        self._by_pip: tuple[dict[int, Tile], ...] = tuple({} for _ in range(MAX_PIP + 1))
+        self._tiles: list[Tile] = []  # in the order placed
+        self._links: list[_Links | None] = [None] * _NUMBERS
+        self._contribution: list[int] = [0] * _NUMBERS
+        self._attached: list[int] = [0] * _NUMBERS
+        self._order: list[int] = [-1] * _NUMBERS  # its place in the order placed (-1: not on the table)
+        # The open points, kept ready for asking (the tree says the same, slower): for each pip value, the
+        # open table tiles offering it, in the order they were placed, each with the change to its
+        # contribution when a tile attaches there. A table tile offers one point at a time, except the
+        # opening non-double (two, of different values).
+        self._by_pip: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {}, {}, {})  # pips 0 to MAX_PIP
 
     def __len__(self) -> int:
-        return len(self.nodes)
+        return len(self._tiles)
 
     def __contains__(self, tile: object) -> bool:
-        return tile in self.nodes
+        return isinstance(tile, Tile) and self._order[tile.low * 7 + tile.high] >= 0
+
+    def __iter__(self) -> Iterator[Tile]:
+        """The tiles on the table, in the order they were placed."""
+        return iter(self._tiles)
 
     def copy(self) -> Layout:
         """An independent copy (for search: play ahead without touching the real table)."""
         other = Layout.__new__(Layout)
-        nodes: dict[Tile, Node] = {}
-        for t, n in self.nodes.items():
-            nodes[t] = n.copy()
-        other.nodes = nodes
         other.total = self.total
         other.root = self.root
-        other._ways = self._ways.copy()
+        other._tiles = self._tiles.copy()
+        other._links = self._links.copy()  # the links of a placed tile never change: shared
+        other._contribution = self._contribution.copy()
+        other._attached = self._attached.copy()
+        other._order = self._order.copy()
         other._by_pip = tuple(d.copy() for d in self._by_pip)
         return other
+
+    @property
+    def nodes(self) -> dict[Tile, Node]:
+        """Every tile on the table with its links, in the order placed (built when asked: a picture)."""
+        nodes: dict[Tile, Node] = {}
+        for t in self._tiles:
+            links = self._links[t.low * 7 + t.high]
+            assert links is not None
+            tile, parent, parent_slot, slot, seat, order = links
+            nodes[t] = Node(tile, parent, parent_slot, slot, seat, order, self._contribution[t.low * 7 + t.high])
+            if parent is not None and parent_slot is not None:
+                nodes[parent].children[parent_slot] = t
+        return nodes
 
     # -- asking -------------------------------------------------------------
 
     @property
     def open_pips(self) -> dict[Tile, tuple[int, ...]]:
         """Table tile -> the pip values where a tile may attach to it now (two only on an opening non-double)."""
-        return {_BY_NUMBER[n]: tuple(pip for pip, _, _ in ways) for n, ways in self._ways.items()}
+        found: dict[int, tuple[int, ...]] = {}
+        for pip, offering in enumerate(self._by_pip):
+            for n in offering:
+                found[n] = (*found.get(n, ()), pip)
+        return {_BY_NUMBER[n]: found[n] for n in sorted(found, key=self._order.__getitem__)}
 
     def open_values(self) -> frozenset[int]:
         """The pip values a tile can attach to now (empty on an empty table, which takes anything)."""
@@ -164,14 +206,14 @@ class Layout:
 
     def accepts(self, tile: Tile) -> bool:
         """Whether `tile` can be placed anywhere on the layout."""
-        if not self.nodes:
+        if not self._tiles:
             return True
         by_pip = self._by_pip
         return bool(by_pip[tile.low] or by_pip[tile.high])
 
     def accepts_any(self, tiles: list[Tile] | tuple[Tile, ...]) -> bool:
         """Whether some tile of `tiles` (a hand) can be placed: the test behind every forced draw and pass."""
-        if not self.nodes:
+        if not self._tiles:
             return bool(tiles)
         by_pip = self._by_pip
         for t in tiles:
@@ -181,58 +223,67 @@ class Layout:
 
     def targets(self, tile: Tile) -> list[Tile | None]:
         """The table tiles `tile` can attach to, in the order they were placed (`[None]` for the opening)."""
-        if not self.nodes:
+        if not self._tiles:
             return [None]
         low, high = tile.low, tile.high
-        found: list[Tile] = list(self._by_pip[low].values())
-        if high != low:
-            more = self._by_pip[high]
-            if more:
-                if found:
-                    nodes = self.nodes
-                    found = sorted([*found, *more.values()], key=lambda t: nodes[t].order)
-                else:
-                    found = list(more.values())
-        return list[Tile | None](found)
+        numbers = [*self._by_pip[low], *(self._by_pip[high] if high != low else ())]
+        numbers.sort(key=self._order.__getitem__)
+        return [_BY_NUMBER[n] for n in numbers]
 
     def placements(self, tile: Tile) -> list[tuple[Placement, int]]:
         """Each placement of `tile` (onto a table tile, in the order they were placed, or the opening)
         with the end total it would give: `targets` and `total_after` together, one lookup per target."""
-        return self.placements_of((tile,))
+        return [(o.placement, o.total) for o in self.options_of((tile,), SETTLING)]
 
     def placements_of(self, tiles: list[Tile] | tuple[Tile, ...]) -> list[tuple[Placement, int]]:
-        """`placements` of every tile in `tiles` (a hand), tile by tile, in one call (the hot path of
-        every option list, hence written out in one loop)."""
-        if not self.nodes:
-            return [(placement(t, None), t.low + t.high) for t in tiles]
-        out: list[tuple[Placement, int]] = []
+        """`placements` of every tile in `tiles` (a hand), tile by tile."""
+        return [(o.placement, o.total) for o in self.options_of(tiles, SETTLING)]
+
+    def options_of(self, tiles: list[Tile] | tuple[Tile, ...], fates: Fates) -> list[Option]:
+        """Every placement of every tile in `tiles` (a hand), tile by tile, each onto the table tiles in the
+        order they were placed (or the opening), as an option: the end total it would give, its points,
+        and their fate (`fates[total]`, from `option.FATES` or `SETTLING`). The one list of legal
+        placements, and the hot path of every turn, hence written out in one loop."""
+        make = _new_tuple  # an Option is a named tuple: built without the Python-level `__new__` it would call
+        if not self._tiles:
+            out: list[Option] = []
+            for t in tiles:  # the opening: its end total is the tile's pips
+                s = t.low + t.high
+                out.append(make(Option, (placement(t, None), s, SCORING[s], fates[s])))
+            return out
+        out = []
         by_pip = self._by_pip
-        ways = self._ways
         total = self.total
         for tile in tiles:
             low, high = tile.low, tile.high
             at_low = by_pip[low]
-            at_high = by_pip[high] if high != low else None
-            if not at_low and not at_high:  # most tiles of a hand fit nowhere: skip them at once
+            if low == high:  # a double adds both halves
+                if at_low:
+                    row = ROWS[low * 8]
+                    base = total + 2 * low
+                    for n, delta in at_low.items():
+                        s = base + delta
+                        out.append(make(Option, (row[n], s, SCORING[s], fates[s])))
                 continue
-            row = ROWS[low * 7 + high]
-            first = len(out)
-            gain = high if high != low else 2 * low  # a non-double adds its free half; a double both halves
-            for n in at_low:
-                for pip, _, delta in ways[n]:
-                    if pip == low:
-                        out.append((row[n], total + delta + gain))
-                        break
-            if at_high:
-                mixed = len(out) > first
-                for n in at_high:
-                    for pip, _, delta in ways[n]:
-                        if pip == high:
-                            out.append((row[n], total + delta + low))
-                            break
-                if mixed:  # targets on both halves: in the order the table tiles were placed
-                    nodes = self.nodes
-                    out[first:] = sorted(out[first:], key=lambda found: nodes[found[0].on].order)  # type: ignore[index]
+            at_high = by_pip[high]
+            if at_low:  # a non-double adds its free half
+                row = ROWS[low * 7 + high]
+                if at_high:  # targets on both halves: in the order the table tiles were placed
+                    for n in sorted([*at_low, *at_high], key=self._order.__getitem__):
+                        on_low = at_low.get(n)
+                        s = total + low + at_high[n] if on_low is None else total + high + on_low
+                        out.append(make(Option, (row[n], s, SCORING[s], fates[s])))
+                else:
+                    base = total + high
+                    for n, delta in at_low.items():
+                        s = base + delta
+                        out.append(make(Option, (row[n], s, SCORING[s], fates[s])))
+            elif at_high:
+                row = ROWS[low * 7 + high]
+                base = total + low
+                for n, delta in at_high.items():
+                    s = base + delta
+                    out.append(make(Option, (row[n], s, SCORING[s], fates[s])))
         return out
 
     def accepts_any_after(self, tile: Tile, on: Tile | None, tiles: list[Tile] | tuple[Tile, ...]) -> bool:
@@ -240,10 +291,10 @@ class Layout:
         worked out without placing it: the pip values open then are those open now, less the point `tile`
         covers when nothing else offers that value, plus the free half `tile` shows. (What tells a block
         at the end of a line, in perft.)"""
-        if not self.nodes:
+        if not self._tiles:
             values = {tile.low, tile.high}
         else:
-            _, pip, _ = self._resolve(tile, on)
+            pip, _ = self._resolve(tile, on)
             assert on is not None
             values = {p for p, offering in enumerate(self._by_pip) if offering}
             if len(self._by_pip[pip]) == 1 and not self._offers_after_attach(on):
@@ -256,99 +307,104 @@ class Layout:
         has four points (three once attached by one of them), a non-double end takes one tile."""
         if on.low != on.high:
             return False
-        node = self.nodes[on]
-        return len(node.children) + 1 < (4 if node.slot is None else 3)
+        number = on.low * 7 + on.high
+        return self._attached[number] + 1 < (4 if self._order[number] == 0 else 3)
 
     def total_after(self, tile: Tile, on: Tile | None) -> int:
         """The end total the placement would give, without making it."""
-        if not self.nodes:
+        if not self._tiles:
             return _opening_contribution(tile)
-        _, pip, x_delta = self._resolve(tile, on)
+        pip, x_delta = self._resolve(tile, on)
         return self.total + x_delta + _new_contribution(tile, pip)
 
-    def _resolve(self, tile: Tile, on: Tile | None) -> tuple[Slot, int, int]:
-        """Where `tile` joins `on`: the point used, the matching pip, and how `on`'s contribution changes."""
-        ways = None if on is None else self._ways.get(on.low * 7 + on.high)
-        if ways is not None:
-            low, high = tile.low, tile.high
-            for pip, slot, delta in ways:
-                if pip in (low, high):
-                    return slot, pip, delta
+    def _resolve(self, tile: Tile, on: Tile | None) -> tuple[int, int]:
+        """Where `tile` joins `on`: the matching pip, and how `on`'s contribution changes; or why it cannot."""
+        if on is not None:
+            number = on.low * 7 + on.high
+            for pip in (tile.low, tile.high):
+                delta = self._by_pip[pip].get(number)
+                if delta is not None:
+                    return pip, delta
         if on is None:
             raise _refuse(tile, on, "it must name the table tile it attaches to")
-        if on not in self.nodes:
+        if on not in self:
             raise _refuse(tile, on, f"{on} is not on the table")
+        offers = any(on.low * 7 + on.high in offering for offering in self._by_pip)
         shown = " or ".join(str(p) for p in sorted({tile.low, tile.high}))
-        raise _refuse(tile, on, f"no open {shown} there" if ways else f"{on} has no open point")
+        raise _refuse(tile, on, f"no open {shown} there" if offers else f"{on} has no open point")
 
     # -- changing -----------------------------------------------------------
 
     def place(self, tile: Tile, on: Tile | None, seat: int = -1) -> int:
         """Put `tile` on the table (on `on`, or as the opening); return the new end total."""
-        nodes = self.nodes
-        if tile in nodes:
-            raise _refuse(tile, on, "it is already on the table")
-        order = len(nodes)
         low, high = tile.low, tile.high
-        if not nodes:
-            if on is not None:
-                raise _refuse(tile, on, "the table is empty: the opening attaches to nothing")
-            node = Node(tile, None, None, None, seat, order)
-            node.contribution = low + high  # a lone double counts both halves; a non-double both ends
-            nodes[tile] = node
-            if low == high:
-                self._open(tile, ((low, Slot.LINE_A, 0),))
-            else:
-                self._open(tile, ((low, Slot.LOW, -low), (high, Slot.HIGH, -high)))
-            self.root = tile
-            self.total = node.contribution
-            return self.total
-        slot, pip, x_delta = self._resolve(tile, on)
-        assert on is not None
-        parent = nodes[on]
-        parent.children[slot] = tile
-        parent.contribution += x_delta
-        self._after_attach(on, parent, pip)
-        node = Node(tile, on, slot, None, seat, order)
-        if low == high:  # a terminal double counts both halves, until its other line is filled
-            node.slot, node.contribution, way = Slot.LINE_A, 2 * pip, (pip, Slot.LINE_B, -2 * pip)
-        elif pip == low:
-            node.slot, node.contribution, way = Slot.LOW, high, (high, Slot.HIGH, -high)
-        else:
-            node.slot, node.contribution, way = Slot.HIGH, low, (low, Slot.LOW, -low)
-        nodes[tile] = node
         number = low * 7 + high
-        self._ways[number] = (way,)
-        self._by_pip[way[0]][number] = tile
-        self.total += x_delta + node.contribution
+        order = self._order
+        if order[number] >= 0:
+            raise _refuse(tile, on, "it is already on the table")
+        tiles = self._tiles
+        count = len(tiles)
+        if not count:
+            return self._place_opening(tile, on, seat)
+        by_pip = self._by_pip
+        # where it joins: the open point of `on` showing one of its halves (never both: a table tile
+        # offering two values is an opening non-double, and only that same tile shows both)
+        on_number = -1 if on is None else on.low * 7 + on.high
+        pip = low
+        offering = by_pip[low]
+        x_delta = offering.get(on_number)
+        if x_delta is None:
+            pip = high
+            offering = by_pip[high]
+            x_delta = offering.get(on_number)
+            if x_delta is None:
+                self._resolve(tile, on)  # raises, saying why
+        assert on is not None and x_delta is not None
+        attached = self._attached
+        if on.low != on.high:  # an end takes one tile: its point closes
+            slot = _LOW if pip == on.low else _HIGH
+            del offering[on_number]
+        else:  # a spinner's points fill in one order: its next point opens, or none is left
+            slot = _SPINNER_POINTS[order[on_number] == 0][attached[on_number]]  # the opening: order 0
+            after = _SPINNER_NEXT[slot]
+            if after is None:
+                del offering[on_number]
+            else:
+                offering[on_number] = after * pip
+        attached[on_number] += 1
+        contribution_of = self._contribution
+        contribution_of[on_number] += x_delta
+        if low == high:  # a terminal double counts both halves, until its other line is filled
+            own, contribution, way_pip, way_delta = _LINE_A, 2 * pip, pip, -2 * pip
+        elif pip == low:
+            own, contribution, way_pip, way_delta = _LOW, high, high, -high
+        else:
+            own, contribution, way_pip, way_delta = _HIGH, low, low, -low
+        self._links[number] = (tile, on, slot, own, seat, count)
+        contribution_of[number] = contribution
+        order[number] = count
+        tiles.append(tile)
+        by_pip[way_pip][number] = way_delta
+        self.total += x_delta + contribution
         return self.total
 
-    def _open(self, tile: Tile, ways: tuple[tuple[int, Slot, int], ...]) -> None:
-        number = tile.low * 7 + tile.high
-        self._ways[number] = ways
-        for pip, _, _ in ways:
-            self._by_pip[pip][number] = tile
-
-    def _after_attach(self, on: Tile, parent: Node, pip: int) -> None:
-        """Bring `on`'s open points up to date after a tile attached to it with `pip`."""
-        number = on.low * 7 + on.high
-        if on.low != on.high:
-            ways = self._ways[number]  # one way, or two on an opening non-double; an end takes one tile
-            rest = () if len(ways) == 1 else (ways[1],) if ways[0][0] == pip else (ways[0],)
-            del self._by_pip[pip][number]
-            if rest:
-                self._ways[number] = rest
-            else:
-                del self._ways[number]
-            return
-        free = parent.free_points()
-        if not free:
-            del self._ways[number], self._by_pip[pip][number]
-            return
-        slot = free[0]
-        # filling the second line point makes the spinner interior: it stops counting its halves
-        delta = -parent.contribution if (slot in LINES and parent.lines_filled() == 1) else 0
-        self._ways[number] = ((pip, slot, delta),)
+    def _place_opening(self, tile: Tile, on: Tile | None, seat: int) -> int:
+        if on is not None:
+            raise _refuse(tile, on, "the table is empty: the opening attaches to nothing")
+        low, high = tile.low, tile.high
+        number = low * 7 + high
+        self._tiles.append(tile)
+        self._links[number] = (tile, None, None, None, seat, 0)
+        self._contribution[number] = low + high  # a lone double counts both halves; a non-double both ends
+        self._order[number] = 0
+        if low == high:  # its line points first: attaching there changes nothing it counts
+            self._by_pip[low][number] = 0
+        else:  # either end: it stops counting the half that gets covered
+            self._by_pip[low][number] = -low
+            self._by_pip[high][number] = -high
+        self.root = tile
+        self.total = low + high
+        return self.total
 
     # -- looking ------------------------------------------------------------
 

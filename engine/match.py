@@ -39,6 +39,7 @@ from .events import (
     RoundStarted,
 )
 from .layout import Layout
+from .option import FATES, SETTLING
 from .placement import Placement
 from .record import Play, Record, RoundRecord, read_deal, read_header, read_play, round_plays
 from .rounds import FinishedRound
@@ -56,14 +57,36 @@ from .rules import (
 from .tiles import ALL_TILES, Tile, hand_pips
 from .views import Option, Phase, SeatView, TableSnapshot
 
+# Enum members read through their class cost some 80 ns a lookup on CPython 3.11 (a plain name, 8 ns);
+# the hot paths (options, place) read them from these module names instead.
+_PLAYING = Phase.PLAYING
+_NONE, _SCORED, _OVER, _SETTLED = Result.NONE, Result.SCORED, Result.OVER, Result.SETTLED
+
+
+# Fisher-Yates from the last place down, as `random.Random.shuffle` does it: (place, bits to draw).
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, len(ALL_TILES))))
+
+
+def shuffled_tiles(rng: random.Random) -> list[Tile]:
+    """The full set in the order `rng.shuffle(list(ALL_TILES))` gives (a test holds them equal): the same
+    swaps, each index drawn from `getrandbits` with the same rejection, written out here so that a deal
+    costs half as much, and so that seeds keep dealing the same should Python change its shuffle."""
+    tiles = list(ALL_TILES)
+    bits = rng.getrandbits
+    for i, k in _SHUFFLE_STEPS:
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    return tiles
+
 
 def draw_lot(rng: random.Random, players: int) -> tuple[int, tuple[LotDraw, ...]]:
     """The neutral lot: each candidate draws a tile, the highest pip total leads; ties draw again."""
     candidates = list(range(players))
     draws: list[LotDraw] = []
     while True:
-        tiles = list(ALL_TILES)
-        rng.shuffle(tiles)
+        tiles = shuffled_tiles(rng)
         drawn = tuple(zip(candidates, tiles, strict=False))
         draws.append(LotDraw(drawn))
         best = max(t.pips for _, t in drawn)
@@ -77,7 +100,8 @@ class Match:
 
     # Slots keep attribute reads fast on every copy `clone` makes (search plays on thousands of them).
     __slots__ = (
-        "_moves",
+        "_moves_before",
+        "_plays",
         "_round_start",
         "boneyard",
         "drawn",
@@ -124,8 +148,9 @@ class Match:
         self.next_leader: int | None = None  # the finisher of the last round, who leads the next
         self.last: Placed | None = None
         self.finished_round: FinishedRound | None = None  # the latest round that ended
-        self._moves = 0  # placements made, over all rounds
+        self._moves_before = 0  # placements made in the rounds before the current one
         self._round_start = 0  # where the current round's events begin in `events`
+        self._plays: list[Play] = []  # the current round's placements in `record` (appended to on each one)
 
     # -- making matches -----------------------------------------------------
 
@@ -179,6 +204,8 @@ class Match:
             self.record = Record(record.players, [r.copy() for r in record.rounds[-1:]])
             self.events = []
             self._round_start = 0
+        if self.record.rounds:
+            self._plays = self.record.rounds[-1].plays
         self.scores = list(self.scores)
         self.hands = [list(h) for h in self.hands]
         self.layout = self.layout.copy()
@@ -250,10 +277,9 @@ class Match:
             leader, lot = draw_lot(rng, self.players)
         else:
             leader = self.next_leader
-        tiles = list(ALL_TILES)
-        rng.shuffle(tiles)
+        tiles = shuffled_tiles(rng)
         hands = [tiles[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(self.players)]
-        return self.start_round(leader, hands, tiles[HAND_SIZE * self.players :], lot)
+        return self._begin_round(leader, hands, tiles[HAND_SIZE * self.players :], lot)
 
     def start_round(
         self, leader: int, hands: list[list[Tile]], boneyard: list[Tile], lot: tuple[LotDraw, ...] = ()
@@ -280,17 +306,26 @@ class Match:
             raise RecordError(f"leader {leader} is not a seat", where)
         if self.next_leader is not None and leader != self.next_leader:
             raise RecordError(f"seat {self.next_leader} went out and must lead, not seat {leader}", where)
+        return self._begin_round(leader, [list(h) for h in hands], list(boneyard), lot)
+
+    def _begin_round(
+        self, leader: int, hands: list[list[Tile]], boneyard: list[Tile], lot: tuple[LotDraw, ...]
+    ) -> list[Event]:
+        """Start a round with a deal known to be whole (checked by `start_round`, or shuffled from the
+        full set by `_deal`); `hands` and `boneyard` become the match's own."""
         start = self._round_start = len(self.events)
-        self.round = number
+        self._moves_before += len(self._plays)
+        self.round = number = self.round + 1
         self.leader = leader
-        self.hands = [list(h) for h in hands]
+        self.hands = hands
         self.boneyard = tuple(boneyard)
         self.drawn = 0
         self.layout = Layout()
         self.must_play = None
         self.last = None
         self.next_leader = None
-        self.record.rounds.append(RoundRecord(leader, [list(h) for h in hands], list(boneyard), []))
+        self._plays = []
+        self.record.rounds.append(RoundRecord(leader, [list(h) for h in hands], boneyard, self._plays))
         self.phase = Phase.PLAYING
         self.turn = leader
         self.events.append(RoundStarted(number, leader, lot))
@@ -304,28 +339,18 @@ class Match:
     @property
     def move_no(self) -> int:
         """How many placements the match has seen, over all its rounds."""
-        return self._moves
+        return self._moves_before + len(self._plays)
 
     def options(self, seat: int | None = None) -> list[Option]:
         """The legal placements of `seat` (default: the seat to move) with what each would score."""
+        turn = self.turn
         if seat is None:
-            seat = self.turn
-        if self.phase is not Phase.PLAYING or seat != self.turn or seat is None:
+            seat = turn
+        if seat != turn or turn is None or self.phase is not _PLAYING:
             return []
-        hand = self.hands[seat]
-        found = self.layout.placements_of(hand if self.must_play is None else (self.must_play,))
-        room = TARGET_RAW - self.scores[self.seat_sides[seat]]  # what the side may still gain
-        make = _new_tuple  # an Option is a named tuple: built without the Python-level `__new__` it would call
-        if len(hand) == 1:
-            return [make(Option, (p, total, SCORING[total], Result.SETTLED)) for p, total in found]
-        out: list[Option] = []
-        for p, total in found:
-            points = SCORING[total]
-            if not points:
-                out.append(make(Option, (p, total, 0, Result.NONE)))
-            else:
-                out.append(make(Option, (p, total, points, Result.OVER if points > room else Result.SCORED)))
-        return out
+        hand = self.hands[turn]
+        fates = SETTLING if len(hand) == 1 else FATES[TARGET_RAW - self.scores[self.seat_sides[turn]]]
+        return self.layout.options_of(hand if self.must_play is None else (self.must_play,), fates)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         return tuple(self.hands[seat])
@@ -363,60 +388,71 @@ class Match:
 
     def place(self, seat: int, placement: Placement) -> list[Event]:
         """Make `placement` from `seat`'s hand; return the events this caused."""
-        tile, on = placement.tile, placement.on
-        if self.phase is Phase.OVER:
-            raise MatchOverError("the match is over", seat=seat)
-        if self.phase is not Phase.PLAYING:
-            raise RoundOverError(f"round {self.round} is over", seat=seat)
-        if seat != self.turn:
-            raise NotYourTurnError(
-                f"seat {seat} cannot play now: it is seat {self.turn}'s turn", seat=seat, turn=self.turn
-            )
+        tile = placement.tile
+        if seat != self.turn or self.phase is not _PLAYING:
+            self._refuse_turn(seat)
         hand = self.hands[seat]
         for index, held in enumerate(hand):  # noqa: B007 (kept after the loop)  tiles are interned: identity finds it
             if held is tile:
                 break
         else:
-            index = _find(hand, tile)
-        if index < 0:
-            raise TileNotInHandError(f"seat {seat} does not hold {tile}", seat=seat, tile=str(tile))
-        if self.must_play is not None and tile is not self.must_play and tile != self.must_play:
+            if tile not in hand:
+                raise TileNotInHandError(f"seat {seat} does not hold {tile}", seat=seat, tile=str(tile))
+            index = hand.index(tile)
+        must_play = self.must_play
+        if must_play is not None and tile is not must_play and tile != must_play:
             raise MustPlayDrawnTileError(
-                f"seat {seat} must place the tile it drew, {self.must_play}", seat=seat, tile=str(self.must_play)
+                f"seat {seat} must place the tile it drew, {must_play}", seat=seat, tile=str(must_play)
             )
         try:
-            total = self.layout.place(tile, on, seat)
+            total = self.layout.place(tile, placement.on, seat)
         except BadTargetError as e:
             raise BadTargetError(f"seat {seat} {e}", seat=seat, **e.params) from None
-        start = len(self.events)
         del hand[index]
-        self.must_play = None
-        self.record.rounds[-1].plays.append(_new_tuple(Play, (seat, placement)))
-        self._moves += 1
+        if must_play is not None:
+            self.must_play = None
+        self._plays.append(_new_tuple(Play, (seat, placement)))
         points = SCORING[total]
+        events = self.events
         if not hand:
-            self.last = Placed(seat, placement, total, points, Result.SETTLED, tuple(self.scores))
-            self.events.append(self.last)
+            last = self.last = _new_tuple(Placed, (seat, placement, total, points, _SETTLED, tuple(self.scores)))
+            start = len(events)
+            events.append(last)
             self._settle_domino(seat, points)
-        else:
-            side = self.seat_sides[seat]
-            result = self._apply(side, points)
-            self.last = Placed(seat, placement, total, points, result, tuple(self.scores))
-            self.events.append(self.last)
-            if not self._check_won(side):
-                self.turn = (seat + 1) % self.players
-                self._advance()
-        return self.events[start:]
+            return events[start:]
+        side = self.seat_sides[seat]
+        result = self._apply(side, points) if points else _NONE
+        last = self.last = _new_tuple(Placed, (seat, placement, total, points, result, tuple(self.scores)))
+        events.append(last)
+        if result is _SCORED and self._check_won(side):
+            return events[-2:]  # the placement and the end of the match
+        seat += 1
+        if seat == self.players:
+            seat = 0
+        self.turn = seat
+        if self.layout.accepts_any(self.hands[seat]):  # the next seat just plays: the usual case
+            return [last]
+        start = len(events) - 1
+        self._advance()
+        return events[start:]
+
+    def _refuse_turn(self, seat: int) -> None:
+        """Raise the error that says why `seat` may not place now."""
+        if self.phase is Phase.OVER:
+            raise MatchOverError("the match is over", seat=seat)
+        if self.phase is not _PLAYING:
+            raise RoundOverError(f"round {self.round} is over", seat=seat)
+        raise NotYourTurnError(f"seat {seat} cannot play now: it is seat {self.turn}'s turn", seat=seat, turn=self.turn)
 
     def _apply(self, side: int, points: int) -> Result:
         """One scoring event under the exact-target rule: applied whole or cancelled whole."""
         if points == 0:
-            return Result.NONE
+            return _NONE
         new = self.scores[side] + points
         if new > TARGET_RAW:
-            return Result.OVER
+            return _OVER
         self.scores[side] = new
-        return Result.SCORED
+        return _SCORED
 
     def _check_won(self, side: int) -> bool:
         if self.scores[side] != TARGET_RAW:
@@ -453,10 +489,12 @@ class Match:
             self.turn = (seat + 1) % self.players
 
     def _settle_domino(self, seat: int, placement: int) -> None:
-        side = self.seat_sides[seat]
-        opponents_pips = sum(hand_pips(h) for s, h in enumerate(self.hands) if self.seat_sides[s] != side)
+        seat_sides = self.seat_sides
+        side = seat_sides[seat]
+        hands = tuple([tuple(h) for h in self.hands])  # revealed: in the event and in the finished round
+        opponents_pips = sum([hand_pips(h) for s, h in enumerate(hands) if seat_sides[s] != side])
         partner = partner_of(self.players, seat)
-        partner_pips = 0 if partner is None else hand_pips(self.hands[partner])
+        partner_pips = 0 if partner is None else hand_pips(hands[partner])
         opponents = round_to_five(opponents_pips)
         partner = round_to_five(partner_pips)
         net = placement + opponents - partner
@@ -473,14 +511,14 @@ class Match:
                 tuple(self.scores),
                 opponents_pips,
                 partner_pips,
-                tuple(tuple(h) for h in self.hands),
+                hands,
             )
         )
         self.turn = None
         if self._check_won(side):
-            self._finish_round()
+            self._finish_round(hands)
         else:
-            self._end_round(next_leader=seat)
+            self._end_round(next_leader=seat, hands=hands)
 
     def _settle_block(self) -> None:
         n = self.players
@@ -513,24 +551,24 @@ class Match:
             assert self.winner is not None
             self.phase = Phase.OVER
             self.events.append(GameOver(self.winner, tuple(self.scores)))
-            self._finish_round()
+            self._finish_round(hands)
         else:
-            self._end_round(next_leader=None)
+            self._end_round(next_leader=None, hands=hands)
 
-    def _end_round(self, next_leader: int | None) -> None:
+    def _end_round(self, next_leader: int | None, hands: tuple[tuple[Tile, ...], ...]) -> None:
         """The round is over and the match is not: wait for `next_round` (or a record's next deal)."""
         self.phase = Phase.ROUND_OVER
         self.next_leader = next_leader
-        self._finish_round()
+        self._finish_round(hands)
 
-    def _finish_round(self) -> None:
+    def _finish_round(self, hands: tuple[tuple[Tile, ...], ...]) -> None:
         assert self.last is not None
         self.finished_round = FinishedRound(
             number=self.round,
             leader=self.leader,
             players=self.players,
             layout=self.layout,
-            hands=tuple(tuple(h) for h in self.hands),
+            hands=hands,
             boneyard=len(self.boneyard) - self.drawn,
             events=tuple(self.events[self._round_start :]),
             scores=tuple(self.scores),
@@ -554,14 +592,3 @@ _copy_slots = _slot_copier(Match.__slots__)
 
 
 _new_tuple = tuple.__new__
-
-
-def _find(hand: list[Tile], tile: Tile) -> int:
-    """Where `tile` is in `hand`, or -1. Tiles are interned, so identity finds it without calling `==`."""
-    for i, t in enumerate(hand):
-        if t is tile:
-            return i
-    for i, t in enumerate(hand):
-        if t == tile:
-            return i
-    return -1

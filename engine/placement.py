@@ -26,6 +26,15 @@ class Placement:
     def __str__(self) -> str:
         return str(self.tile) if self.on is None else f"{self.tile}{AT}{self.on}"
 
+    def __reduce__(self) -> tuple[object, tuple[Tile, Tile | None]]:
+        return placement, (self.tile, self.on)  # a pickled placement is the interned one, as tiles are
+
+    def __copy__(self) -> Placement:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Placement:
+        return self
+
     @classmethod
     def parse(cls, text: str) -> Placement:
         """Read "a-b" (an opening) or "a-b@c-d"; raise ValueError on anything else."""

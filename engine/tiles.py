@@ -46,6 +46,16 @@ class Tile:
     def __str__(self) -> str:
         return f"{self.low}-{self.high}"
 
+    # The engine finds tiles by identity on its hot paths: a pickled or copied tile is the interned one.
+    def __reduce__(self) -> tuple[object, tuple[int, int]]:
+        return tile, (self.low, self.high)
+
+    def __copy__(self) -> Tile:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Tile:
+        return self
+
     def __repr__(self) -> str:
         return f"Tile({self.low}, {self.high})"
 
@@ -80,4 +90,4 @@ def parse_tile(text: object) -> Tile:
 
 
 def hand_pips(hand: list[Tile] | tuple[Tile, ...]) -> int:
-    return sum(t.low + t.high for t in hand)
+    return sum([t.low + t.high for t in hand])

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
 
 from . import rules
-from .events import Placed, Result
+from .events import Placed
 from .layout import PlacedTile
-from .placement import Placement
+from .option import Option as Option  # re-exported: it was defined here, and is imported from here
 from .tiles import Tile
 
 
@@ -17,26 +16,6 @@ class Phase(StrEnum):
     PLAYING = "playing"
     ROUND_OVER = "round_over"  # a round has ended: `Match.next_round` deals the next
     OVER = "over"
-
-
-class Option(NamedTuple):
-    """A legal placement and what it would do: the end total, the raw points, and their fate.
-
-    A named tuple rather than a frozen dataclass: every move builds a few, and a tuple is made
-    several times faster (it is just as immutable)."""
-
-    placement: Placement
-    total: int
-    points: int
-    result: Result  # SCORED, NONE, OVER (would pass the target) or SETTLED (the seat's last tile)
-
-    @property
-    def tile(self) -> Tile:
-        return self.placement.tile
-
-    @property
-    def on(self) -> Tile | None:
-        return self.placement.on
 
 
 @dataclass(frozen=True, slots=True)

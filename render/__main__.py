@@ -39,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         record = Record.loads(text)
         names = args.names.split(",") if args.names is not None else _record_names(text)
+        if names is not None and len(names) != record.players:
+            return _fail(f"{len(names)} names for {record.players} seats: give one name per seat, in seat order")
         args.out.mkdir(parents=True, exist_ok=True)
         match = Match(record.players)
         if args.every:

@@ -1,7 +1,8 @@
 """The layout's quick index (open points by pip value, keyed by tile number) against its tile tree.
 
-The tree of `Node`s is the truth; `Layout` keeps a second, faster form of its open points for the hot
-paths (options, forced draws). Over random matches, hypothesis checks after every placement that the
+The tree is the truth: each tile's links as it was placed, read back as `Node`s (`Layout.nodes`, whose
+`free_points` say where a tile may attach). `Layout` keeps a second, faster form of its open points for the
+hot paths (options, forced draws). Over random matches, hypothesis checks after every placement that the
 index says exactly what the tree says: which tiles offer which pips, every placement of every tile
 with its end total (worked out again from scratch on a copy), and what a tile fits.
 """

@@ -308,3 +308,14 @@ def test_a_copy_is_independent_of_the_original() -> None:
     assert layout.total == 5
     assert parse_tile("1-2") not in layout
     assert layout.targets(parse_tile("1-6")) == [parse_tile("1-1")]
+
+
+def test_the_layout_lists_its_tiles_in_order_and_its_nodes_are_a_picture() -> None:
+    layout = build(WALK[:4])
+    assert list(layout) == [parse_tile(t) for t, _ in WALK[:4]] == list(layout.nodes)
+    assert "1-1" not in layout and None not in layout and parse_tile(WALK[0][0]) in layout
+    before = (layout.view(), layout.total, dict(layout.open_pips))
+    for node in layout.nodes.values():  # changing what `nodes` shows changes nothing on the table
+        node.children.clear()
+        node.contribution = 99
+    assert (layout.view(), layout.total, dict(layout.open_pips)) == before

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from engine import (
+    ALL_TILES,
     BadTargetError,
     Blocked,
     Domino,
@@ -34,6 +35,7 @@ from engine import (
     parse_tile,
     side_of,
 )
+from engine.match import shuffled_tiles
 
 T = parse_tile
 P = Placement.parse
@@ -213,6 +215,21 @@ def test_the_same_seed_deals_the_same_match() -> None:
     assert (a.hands, a.boneyard) != (c.hands, c.boneyard)
     assert all(len(h) == 5 for h in a.hands)
     assert len(a.boneyard) == 28 - 15
+
+
+def test_a_deal_shuffles_exactly_as_python_shuffles() -> None:
+    """The engine's own shuffle makes the very swaps `random.Random.shuffle` makes: seeds deal what they dealt
+    before it was written out, and the lot and the deal of a seed stay what records and restores expect."""
+    for n in range(3000):
+        seed = f"exact61/shuffle/{n}" if n % 2 else n
+        expected = list(ALL_TILES)
+        random.Random(seed).shuffle(expected)
+        assert shuffled_tiles(random.Random(seed)) == expected
+    rng, mirror = random.Random(7), random.Random(7)
+    for _ in range(50):  # one source shuffled many times in a row (the lot's redraws, then the deal)
+        expected = list(ALL_TILES)
+        mirror.shuffle(expected)
+        assert shuffled_tiles(rng) == expected
 
 
 def test_sides_are_teams_only_with_four_players() -> None:
@@ -482,3 +499,25 @@ def test_no_round_is_dealt_after_the_match_is_over(new_round: Callable[..., Matc
     assert match.phase is Phase.OVER
     with pytest.raises(MatchOverError):
         match.next_round()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_pickled_or_deep_copied_match_plays_on_exactly_like_the_original(players: int) -> None:
+    """The engine finds tiles by identity on its hot paths; a pickled or copied tile is the interned one,
+    so a match sent to another process (or deep-copied) goes on as the original does."""
+    import copy
+    import pickle
+
+    rng = random.Random(players)
+    match = Match.new(players, f"pickle/{players}")
+    for _ in range(9):
+        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+    twins = [pickle.loads(pickle.dumps(match)), copy.deepcopy(match)]
+    assert all(t is T(str(t)) for twin in twins for hand in twin.hands for t in hand)
+    while match.phase is Phase.PLAYING:
+        option = rng.choice(match.options())
+        events = match.place(match.turn, option.placement)  # type: ignore[arg-type]
+        for twin in twins:
+            assert option in twin.options()
+            assert twin.place(twin.turn, option.placement) == events  # type: ignore[arg-type]
+    assert all(twin.record.to_json() == match.record.to_json() for twin in twins)

@@ -149,7 +149,7 @@ def test_layout_matches_its_reference_images() -> None:
     snapshots = replay_snapshots("seed-walkthrough")
     assert_like_reference("walkthrough-3.png", layout_png(snapshots[2]))
     assert_like_reference("walkthrough-9.png", layout_png(snapshots[-1]))
-    cancelled = dataclasses.replace(snapshots[4], last=dataclasses.replace(snapshots[4].last, result=Result.OVER))
+    cancelled = dataclasses.replace(snapshots[4], last=snapshots[4].last._replace(result=Result.OVER))
     assert_like_reference("walkthrough-5-over.png", layout_png(cancelled))
 
 
@@ -183,12 +183,12 @@ def test_the_equation_band_shows_the_placing_seat_and_what_the_points_became() -
     scored = band(snap)
     assert colours(scored, COLORS.seat0) > 100 and colours(scored, COLORS.seat1) == 0
     assert colours(scored, COLORS.badge) > 300
-    other_seat = band(dataclasses.replace(snap, last=dataclasses.replace(snap.last, seat=1)))
+    other_seat = band(dataclasses.replace(snap, last=snap.last._replace(seat=1)))
     assert colours(other_seat, COLORS.seat1) > 100 and colours(other_seat, COLORS.seat0) == 0
-    over = band(dataclasses.replace(snap, last=dataclasses.replace(snap.last, result=Result.OVER)))
+    over = band(dataclasses.replace(snap, last=snap.last._replace(result=Result.OVER)))
     # seat 0's chip is red too: the cancelled pill is what adds the red, with no yellow left
     assert colours(over, COLORS.over) > colours(scored, COLORS.over) + 300 and colours(over, COLORS.badge) == 0
-    settled = band(dataclasses.replace(snap, last=dataclasses.replace(snap.last, result=Result.SETTLED)))
+    settled = band(dataclasses.replace(snap, last=snap.last._replace(result=Result.SETTLED)))
     assert 0 < colours(settled, COLORS.badge) < colours(scored, COLORS.badge)  # an outline, not a filled pill
     nothing = band(replay_snapshots("seed-walkthrough")[1])  # 2 + 4 = 6 -> 0
     assert colours(nothing, COLORS.badge) == 0 and colours(nothing, COLORS.muted) > 50

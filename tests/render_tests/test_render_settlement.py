@@ -220,3 +220,14 @@ def test_the_cli_twin_carries_names_the_last_tile_and_each_rounds_settlement(tmp
         ("ann", "ann", True),
         ("😀", "Seat 2", False),
     ]
+
+
+@pytest.mark.parametrize("names", ["ann", "ann,bo,cy"])
+def test_the_cli_refuses_names_that_do_not_fit_the_seats(
+    tmp_path: Path, names: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = RECORDS / "match-2p-exact-1.record.json"
+    assert main([str(record), "--out", str(tmp_path / "out"), "--names", names]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{len(names.split(','))} names for 2 seats" in err
+    assert not (tmp_path / "out").exists()
