@@ -4,7 +4,7 @@ sampled deal by what the other seats' placements say, and searching longer when 
 Like `hard`, it samples deals of the tiles it cannot see that fit its observation (what draws and
 passes revealed) and tries every option in the same worlds, each played out to the end of the round.
 Three things differ. A played-out world is worth its chance of winning the match from the scores and
-who leads next (`match_odds`), not its score lead: near 305 the same lead is worth much more, and the
+who leads next (`match_odds`), not its score lead: near the target the same lead is worth much more, and the
 lead of the next round matters. Each deal counts by how likely the other seats' placements this round
 were had they held those hands (`inference`). And a close call between the two best options goes on
 searching past the usual budget. The play-outs are `hard`'s own greedy ones (the slower heads-up policy
