@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import NoReturn
 
 from .errors import (
     BadTargetError,
@@ -436,7 +437,7 @@ class Match:
         self._advance()
         return events[start:]
 
-    def _refuse_turn(self, seat: int) -> None:
+    def _refuse_turn(self, seat: int) -> NoReturn:
         """Raise the error that says why `seat` may not place now."""
         if self.phase is Phase.OVER:
             raise MatchOverError("the match is over", seat=seat)

@@ -47,7 +47,7 @@ class Placement:
             raise ValueError(f"not a placement: {text!r}") from None
 
 
-OPENING = 49  # the index of the opening in a row of `placements_of`
+OPENING = 49  # the index of the opening in a row of `ROWS` (what `Layout.options_of` reads)
 
 # Every placement there can be, made once (as tiles are), so the hot paths never build one:
 # ROWS[tile's low * 7 + high][table tile's low * 7 + high, or OPENING]; numbers no tile has stay unused.

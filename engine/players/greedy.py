@@ -6,6 +6,7 @@ import random
 
 from ..events import Result
 from ..match import Match
+from ..option import SETTLING
 from ..rules import TARGET_RAW, partner_of, points_for, round_to_five
 from ..views import Option
 from .observation import Observation
@@ -83,7 +84,8 @@ def expected_reply(obs: Observation, o: Option) -> float:
     replies: list[int] = []
     for t in candidates:
         best = 0
-        for _, total in layout.placements(t):
+        for reply in layout.options_of((t,), SETTLING):
+            total = reply.total
             points = points_for(total)
             if points and total <= need:
                 points = WIN_WORTH if total == need else total

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from ..layout import Layout
+from ..option import SETTLING
 from ..placement import Placement
 from ..rules import SCORING, TARGET_RAW
 from ..tiles import Tile
@@ -69,10 +70,10 @@ def likelihood(item: Evidence, hand: list[Tile] | tuple[Tile, ...]) -> float:
     tiles = (item.placement.tile, *item.later, *hand)
     chosen = -1.0
     worths: list[float] = []
-    for placement, total in item.layout.placements_of(tiles):
-        w = _worth(total, item.need)
+    for o in item.layout.options_of(tiles, SETTLING):  # the options themselves: no list of pairs made from them
+        w = _worth(o.total, item.need)
         worths.append(w)
-        if placement == item.placement:
+        if o.placement == item.placement:
             chosen = w
     if chosen < 0 or len(worths) < 2:
         return 1.0  # the placement was not a choice in this deal (or it cannot be judged): no evidence
