@@ -1,15 +1,17 @@
-"""`expert`: determinized search like `hard`, valued by the chance of winning the match, weighting each
-sampled deal by what the other seats' placements say, and searching longer when the choice is close.
+"""`expert`: determinized search like `hard`, with play-outs that look at the next seat's reply, valued by
+the chance of winning the match, weighting each sampled deal by what the other seats' placements say, and
+searching longer when the choice is close.
 
 Like `hard`, it samples deals of the tiles it cannot see that fit its observation (what draws and
 passes revealed) and tries every option in the same worlds, each played out to the end of the round.
-Three things differ. A played-out world is worth its chance of winning the match from the scores and
-who leads next (`match_odds`), not its score lead: near the target the same lead is worth much more, and the
-lead of the next round matters. Each deal counts by how likely the other seats' placements this round
-were had they held those hands (`inference`). And a close call between the two best options goes on
-searching past the usual budget. The play-outs are `hard`'s own greedy ones (the slower heads-up policy
-weighing the next seat's reply, used before, was not found to help). It reads nothing but the
-observation: the worlds are dealt from it, the real hidden tiles replaced before play.
+Four things differ. Its play-outs use `lookahead_choice`: every seat weighs the next seat's best reply,
+so an option is not judged by play-outs in which the seats hand each other counts. A played-out world
+is worth its chance of winning the match from the scores and who leads next (`match_odds`), not its
+score lead: near the target the same lead is worth much more, and the lead of the next round matters.
+Each deal counts by how likely the other seats' placements this round were had they held those hands
+(`inference`). And a close call between the two best options goes on searching past the usual budget.
+It reads nothing but the observation: the worlds are dealt from it, the real hidden tiles replaced
+before play.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import time
 
 from ..match import Match
 from ..views import Option, Phase
+from .greedy import lookahead_choice
 from .inference import deal_weight, evidence
 from .match_odds import TABLE_PLAYERS, odds
 from .observation import Observation
@@ -61,10 +64,10 @@ def choose_expert(
 
 
 def answered(world: Match, side: int) -> float:
-    """The value for `side` of a world in which it has just placed: played out as `hard` plays out,
+    """The value for `side` of a world in which it has just placed: played out with `lookahead_choice`,
     then valued by `match_value`."""
     if world.phase is Phase.PLAYING:
-        play_out(world)
+        play_out(world, lookahead_choice)
     return match_value(world, side)
 
 

@@ -1,4 +1,5 @@
-"""`normal`: a greedy player with a little sense, and the quick policy `hard` uses in its play-outs."""
+"""`normal`: a greedy player with a little sense, and the play-out policies: `hard`'s quick one and
+`expert`'s, which also looks at the next seat's best reply."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 
 from ..events import Result
 from ..match import Match
-from ..option import SETTLING
+from ..option import FATES, SETTLING
 from ..rules import TARGET_RAW, partner_of, points_for, round_to_five
 from ..views import Option
 from .observation import Observation
@@ -20,6 +21,13 @@ DUMP_WEIGHT = {1: 0.8, 2: 0.6, 3: 0.35, 4: 0.2}
 DUMP_WEIGHT_EARLY = 0.1
 # Going out ends the round and lets this seat lead the next: worth something even when cancelled.
 GOING_OUT_FLOOR = 10
+# In `lookahead_choice`: how much the next seat's best reply weighs against this seat's own points.
+LOOKAHEAD_REPLY = 0.7
+
+# The play-out policies run thousands of times a decision: enum members read once, here, rather than
+# through the enum class on every option (about 80 ns each on CPython 3.11).
+_SCORED = Result.SCORED
+_SETTLED = Result.SETTLED
 
 
 def wins_now(obs: Observation, o: Option) -> bool:
@@ -119,6 +127,51 @@ def quick_choice(world: Match, seat: int, options: list[Option]) -> Option:
         else:
             value = 0.0
         value += 0.1 * o.tile.pips
+        if value > best_value:
+            best, best_value = o, value
+    return best
+
+
+def lookahead_choice(world: Match, seat: int, options: list[Option]) -> Option:
+    """`expert`'s play-out policy: `quick_choice`'s values, less LOOKAHEAD_REPLY times the best value the
+    next seat can reply with from its own hand (in a world, where every hand is dealt). So a play-out
+    does not leave the next seat an easy count that `quick_choice` would hand it. Reaching the target
+    is taken at once, and going out ends the round: there is no reply to either."""
+    if len(options) == 1:
+        return options[0]
+    scores, sides = world.scores, world.seat_sides
+    need = TARGET_RAW - scores[sides[seat]]
+    nxt = seat + 1 if seat + 1 < world.players else 0
+    replies = world.hands[nxt]
+    reply_need = TARGET_RAW - scores[sides[nxt]]
+    reply_fates = SETTLING if len(replies) == 1 else FATES[reply_need]
+    layout = world.layout
+    best = options[0]
+    best_value = -1e9
+    for o in options:
+        result = o.result
+        if result is _SETTLED:
+            value = o.points + 20.0 + 0.1 * o.tile.pips
+        else:
+            if result is _SCORED:
+                if o.points == need:
+                    return o  # the match is won: nobody replies
+                value = o.points + 0.1 * o.tile.pips
+            else:
+                value = 0.1 * o.tile.pips
+            after = layout.copy()
+            after.place(o.tile, o.on, seat)
+            reply = 0.0
+            for r in after.options_of(replies, reply_fates):
+                if r.result is _SCORED:
+                    worth = 1000.0 if r.points == reply_need else r.points
+                elif r.result is _SETTLED:
+                    worth = r.points + 20.0
+                else:
+                    continue
+                if worth > reply:
+                    reply = worth
+            value -= LOOKAHEAD_REPLY * reply
         if value > best_value:
             best, best_value = o, value
     return best

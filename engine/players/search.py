@@ -100,15 +100,19 @@ def played_out(world: Match, side: int) -> float:
     return outcome(world, side)
 
 
-def play_out(world: Match) -> None:
-    """Play the world to the end of its round (it stops at round over: a clone never deals)."""
+Policy = Callable[[Match, int, list[Option]], Option]
+
+
+def play_out(world: Match, policy: Policy = quick_choice) -> None:
+    """Play the world to the end of its round with `policy` for every seat (it stops at round over: a
+    clone never deals)."""
     for _ in range(PLAYOUT_LIMIT):
         if world.phase is not Phase.PLAYING:
             return
         seat = world.turn
         assert seat is not None
         options = world.options(seat)
-        o = quick_choice(world, seat, options)
+        o = policy(world, seat, options)
         world.place(seat, o.placement)
 
 

@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import engine.players
-from engine import ALL_TILES, Drew, Layout, Match, Passed, Phase, Placed, Result, RoundStarted, Tile, parse_tile
+from engine import ALL_TILES, Drew, Layout, Match, Option, Passed, Phase, Placed, Result, RoundStarted, Tile, parse_tile
 from engine.players import LEVELS, Holding, Observation, choose, observe
+from engine.players.greedy import lookahead_choice, quick_choice
 from engine.players.observation import open_values
 from engine.players.sampling import make_world, sample_deal
 
@@ -185,6 +186,51 @@ def test_normal_takes_more_points_for_a_little_risk() -> None:
     obs = observe(m, 0)
     assert obs.may_hold(1, parse_tile("0-5"))
     assert str(choose(m, 0, "normal", rng=random.Random(0)).tile) == "5-5"
+
+
+def test_the_lookahead_play_out_weighs_the_next_hand() -> None:
+    """`expert`'s play-out policy: 5-5 scores 10 and 2-3 scores 5. Against a next hand holding 0-5, which
+    answers 5-5 with 10, it opens 2-3; against hands without an answer, 5-5, as `hard`'s quick policy
+    always does."""
+    answers = [("0-5 0-0 0-3 1-3 3-4", "2-3"), ("0-0 0-3 0-4 1-3 3-4", "5-5"), ("0-6 0-0 0-3 1-3 3-4", "5-5")]
+    for next_hand, expected in answers:
+        m = dealt(["5-5 2-3 0-2 1-2 0-1", next_hand])
+        assert str(quick_choice(m, 0, m.options()).tile) == "5-5"
+        assert str(lookahead_choice(m, 0, m.options()).tile) == expected
+
+
+def best_reply(m: Match, seat: int, o: Option) -> float:
+    """The next seat's best scoring answer to `o` from the hand it holds now, read from a clone's options
+    (0 when it must draw or pass first, or when `o` ends the round)."""
+    after = m.clone()
+    after.place(seat, o.placement)
+    nxt = (seat + 1) % m.players
+    if after.turn != nxt or len(after.hands[nxt]) != len(m.hands[nxt]):
+        return 0.0
+    need_next = need(after, nxt)
+    worths = [1000.0 if r.points == need_next else r.points for r in after.options(nxt) if r.result is Result.SCORED]
+    worths += [r.points + 20.0 for r in after.options(nxt) if r.result is Result.SETTLED]
+    return max(worths, default=0.0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_lookahead_play_out_gives_up_points_only_to_deny_a_reply(players: int) -> None:
+    """Over random positions, wherever `lookahead_choice` differs from `quick_choice` (but for the match won
+    by another tile) it scores no more, and the next seat's best answer to it is smaller."""
+    differ = 0
+    for m, seat in positions(players, range(60)):
+        options = m.options(seat)
+        quick, look = quick_choice(m, seat, options), lookahead_choice(m, seat, options)
+        if look == quick:
+            continue
+        if quick.result is Result.SCORED and quick.points == need(m, seat):
+            assert look.result is Result.SCORED and look.points == quick.points  # another way to win at once
+            continue
+        differ += 1
+        gain = [o.points if o.result is Result.SCORED else 0 for o in (look, quick)]
+        assert gain[0] <= gain[1]
+        assert best_reply(m, seat, look) < best_reply(m, seat, quick)
+    assert differ >= 20
 
 
 # -- what a seat may know -----------------------------------------------------
