@@ -4,7 +4,9 @@ Run from the project's root: `.venv/bin/python bench/bench_players.py [--positio
 It prints figures and is not a test. The yardsticks, measured in the same run on the same positions,
 are `match.options()` (what any player must at least ask) and `observe()` (the seat's information set,
 which `normal` and `hard` build before deciding). Positions are real choices (two options or more),
-since a single option is returned at once by every level.
+since a single option is returned at once by every level. Last, the searches' inner loop: one world
+per position played out to the round's end with `hard`'s quick policy (the baseline) and with
+`expert`'s lookahead policy.
 
 Targets (issues 5 and 19): `hard` and `expert` decide in <= 250 ms median.
 """
@@ -24,6 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 from engine import Match, Phase  # noqa: E402
 from engine.players import LEVELS, choose, observe  # noqa: E402
+from engine.players.greedy import lookahead_choice, quick_choice  # noqa: E402
+from engine.players.sampling import make_world, sample_deal  # noqa: E402
+from engine.players.search import Policy, play_out  # noqa: E402
 
 HARD_TARGET_MS = 250.0
 
@@ -57,6 +62,17 @@ def median_ms(positions: list[tuple[Match, int]], decide: Callable[[Match, int, 
     return statistics.median(samples) * 1000
 
 
+def play_out_us(worlds: list[Match], policy: Policy, repeat: int = 5) -> float:
+    """The median time of one play-out (a clone of a world played to the round's end), in us."""
+    samples = []
+    for _ in range(repeat):
+        for world in worlds:
+            start = time.perf_counter()
+            play_out(world.clone(), policy)
+            samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1e6
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=60)
@@ -79,6 +95,12 @@ def main(argv: list[str] | None = None) -> int:
         ms = median_ms(positions, decide)
         verdict = f"  (target <= {HARD_TARGET_MS:.0f} ms: {'met' if ms <= HARD_TARGET_MS else 'MISSED'})"
         print(f"  {level:<24}  {ms:8.3f} ms{verdict if level in ('hard', 'expert') else ''}")
+    rng = random.Random(0)
+    worlds = [make_world(m, obs, *sample_deal(obs, rng)) for m, s in positions for obs in [observe(m, s)]]
+    quick = play_out_us(worlds, quick_choice)
+    look = play_out_us(worlds, lookahead_choice)
+    print(f"  play-out, hard's quick policy (baseline):  {quick:8.1f} us")
+    print(f"  play-out, expert's lookahead policy:       {look:8.1f} us  ({look / quick:.2f} x the baseline)")
     return 0
 
 

@@ -30,6 +30,8 @@ def test_bench_engine_quick() -> None:
 def test_bench_players_quick() -> None:
     lines = quick("bench_players.py")
     assert lines[0].startswith("4 mid-game positions, 2 players")
-    levels = [line.split()[0] for line in lines[3:]]
+    levels = [line.split()[0] for line in lines[3:7]]
     assert levels == ["easy", "normal", "hard", "expert"]
-    assert all(re.search(r"[\d.]+ ms", line) for line in lines[1:])
+    assert all(re.search(r"[\d.]+ ms", line) for line in lines[1:7])
+    assert lines[7].startswith("  play-out, hard's quick policy (baseline):") and lines[7].endswith(" us")
+    assert re.search(r"lookahead policy: +[\d.]+ us +\([\d.]+ x the baseline\)", lines[8])
