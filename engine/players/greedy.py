@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 
 from ..events import Result
+from ..layout import Layout
 from ..match import Match
 from ..option import FATES, SETTLING
 from ..rules import TARGET_RAW, partner_of, points_for, round_to_five
+from ..tiles import Tile
 from ..views import Option
 from .observation import Observation
 
@@ -21,8 +23,14 @@ DUMP_WEIGHT = {1: 0.8, 2: 0.6, 3: 0.35, 4: 0.2}
 DUMP_WEIGHT_EARLY = 0.1
 # Going out ends the round and lets this seat lead the next: worth something even when cancelled.
 GOING_OUT_FLOOR = 10
-# In `lookahead_choice`: how much the next seat's best reply weighs against this seat's own points.
+# In `lookahead_choice`: how much the next seat's best reply weighs against this seat's own points,
 LOOKAHEAD_REPLY = 0.7
+# per tile of its own that it can still place, for leaving the next seat nothing to place, and heads-up per
+# point of its best answer to the other seat's likely reply. Chosen by playing the policies against each
+# other in whole matches (bench/bench_players.py prints such a duel).
+KEEP_PLAYABLE = 2.0
+LEAVE_NOTHING = 5.0
+HEADS_UP_ANSWER = 0.5
 
 # The play-out policies run thousands of times a decision: enum members read once, here, rather than
 # through the enum class on every option (about 80 ns each on CPython 3.11).
@@ -136,7 +144,12 @@ def lookahead_choice(world: Match, seat: int, options: list[Option]) -> Option:
     """`expert`'s play-out policy: `quick_choice`'s values, less LOOKAHEAD_REPLY times the best value the
     next seat can reply with from its own hand (in a world, where every hand is dealt). So a play-out
     does not leave the next seat an easy count that `quick_choice` would hand it. Reaching the target
-    is taken at once, and going out ends the round: there is no reply to either."""
+    is taken at once, and going out ends the round: there is no reply to either.
+
+    Two more things count (`KEEP_PLAYABLE`, `LEAVE_NOTHING`): each of its own tiles that can still be
+    placed, and leaving the next seat nothing to place (it must draw). Heads-up the seat moves again right
+    after the reply, so its best answer to the reply the other seat would most likely make counts too
+    (`HEADS_UP_ANSWER`)."""
     if len(options) == 1:
         return options[0]
     scores, sides = world.scores, world.seat_sides
@@ -145,6 +158,8 @@ def lookahead_choice(world: Match, seat: int, options: list[Option]) -> Option:
     replies = world.hands[nxt]
     reply_need = TARGET_RAW - scores[sides[nxt]]
     reply_fates = SETTLING if len(replies) == 1 else FATES[reply_need]
+    heads_up = world.players == 2
+    hand = world.hands[seat]
     layout = world.layout
     best = options[0]
     best_value = -1e9
@@ -153,25 +168,50 @@ def lookahead_choice(world: Match, seat: int, options: list[Option]) -> Option:
         if result is _SETTLED:
             value = o.points + 20.0 + 0.1 * o.tile.pips
         else:
+            gained = 0
             if result is _SCORED:
                 if o.points == need:
                     return o  # the match is won: nobody replies
-                value = o.points + 0.1 * o.tile.pips
-            else:
-                value = 0.1 * o.tile.pips
+                gained = o.points
+            value = gained + 0.1 * o.tile.pips
             after = layout.copy()
             after.place(o.tile, o.on, seat)
-            reply = 0.0
-            for r in after.options_of(replies, reply_fates):
-                if r.result is _SCORED:
-                    worth = 1000.0 if r.points == reply_need else r.points
-                elif r.result is _SETTLED:
-                    worth = r.points + 20.0
-                else:
-                    continue
-                if worth > reply:
-                    reply = worth
-            value -= LOOKAHEAD_REPLY * reply
+            answers = after.options_of(replies, reply_fates)
+            value -= LOOKAHEAD_REPLY * _best_worth(answers, reply_need)
+            rest = [t for t in hand if t is not o.tile]
+            value += KEEP_PLAYABLE * sum(1 for t in rest if after.accepts(t))
+            if not answers:
+                value += LEAVE_NOTHING
+            elif heads_up:
+                value += HEADS_UP_ANSWER * _answer_worth(after, answers, nxt, rest, need - gained)
         if value > best_value:
             best, best_value = o, value
     return best
+
+
+def _best_worth(options: list[Option], need: int) -> float:
+    """The best of `options` as `quick_choice` values it (0 when none scores or goes out)."""
+    best = 0.0
+    for r in options:
+        if r.result is _SCORED:
+            worth = 1000.0 if r.points == need else r.points
+        elif r.result is _SETTLED:
+            worth = r.points + 20.0
+        else:
+            continue
+        if worth > best:
+            best = worth
+    return best
+
+
+def _answer_worth(after: Layout, replies: list[Option], other: int, rest: list[Tile], need: int) -> float:
+    """Heads-up: the best worth of this seat's answer, with `rest` in hand and `need` raw points to go, to
+    the reply (of `replies`) the other seat would most likely make on the table `after` this placement."""
+    likely = max(replies, key=_greedy_key)
+    then = after.copy()
+    then.place(likely.tile, likely.on, other)
+    return _best_worth(then.options_of(rest, SETTLING if len(rest) == 1 else FATES[need]), need)
+
+
+def _greedy_key(o: Option) -> float:
+    return (o.points if o.result is _SCORED else 0) + 0.1 * o.tile.pips
