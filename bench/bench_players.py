@@ -6,7 +6,9 @@ are `match.options()` (what any player must at least ask) and `observe()` (the s
 which `normal` and `hard` build before deciding). Positions are real choices (two options or more),
 since a single option is returned at once by every level. Last, the searches' inner loop: one world
 per position played out to the round's end with `hard`'s quick policy (the baseline) and with
-`expert`'s lookahead policy.
+`expert`'s lookahead policy; and how strong each policy is, as a duel of whole matches in which the
+policies play each other with every hand in view (as they do in a world), each deal twice with the
+seats swapped. The lookahead policy's weights were chosen with such duels.
 
 Targets (issues 5 and 19): `hard` and `expert` decide in <= 250 ms median.
 """
@@ -73,15 +75,34 @@ def play_out_us(worlds: list[Match], policy: Policy, repeat: int = 5) -> float:
     return statistics.median(samples) * 1e6
 
 
+def duel(players: int, matches: int, policy: Policy, other: Policy) -> int:
+    """How many of `matches` whole matches `policy`'s side wins against `other`'s (seeds paired, seats swapped)."""
+    won = 0
+    for i in range(matches):
+        match = Match.new(players, f"bench-players-duel/{players}/{i // 2}")
+        side = i % 2
+        while match.phase is not Phase.OVER:
+            if match.phase is Phase.ROUND_OVER:
+                match.next_round()
+                continue
+            seat = match.turn
+            assert seat is not None
+            chooser = policy if match.side_of(seat) == side else other
+            match.place(seat, chooser(match, seat, match.options(seat)).placement)
+        won += match.winner == side
+    return won
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--budget", type=float, default=None, help="the searching levels' budget in s")
+    parser.add_argument("--duels", type=int, default=2000, help="matches of the play-out policies' duel")
     parser.add_argument("--quick", action="store_true", help="four positions at a 10 ms budget: a smoke run")
     args = parser.parse_args(argv)
     if args.quick:
-        args.positions, args.budget = 4, 0.01
+        args.positions, args.budget, args.duels = 4, 0.01, 100
     positions = midgame_positions(args.positions, args.players)
     options = statistics.mean(len(m.options(s)) for m, s in positions)
     print(f"{len(positions)} mid-game positions, {args.players} players, {options:.1f} options on average")
@@ -101,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     look = play_out_us(worlds, lookahead_choice)
     print(f"  play-out, hard's quick policy (baseline):  {quick:8.1f} us")
     print(f"  play-out, expert's lookahead policy:       {look:8.1f} us  ({look / quick:.2f} x the baseline)")
+    for players in (2, 4):
+        won = duel(players, args.duels, lookahead_choice, quick_choice)
+        rate = won / args.duels
+        print(f"  duel, {players} players, lookahead policy vs quick policy: {won}/{args.duels} won = {rate:.1%}")
     return 0
 
 

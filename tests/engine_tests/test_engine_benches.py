@@ -35,3 +35,8 @@ def test_bench_players_quick() -> None:
     assert all(re.search(r"[\d.]+ ms", line) for line in lines[1:7])
     assert lines[7].startswith("  play-out, hard's quick policy (baseline):") and lines[7].endswith(" us")
     assert re.search(r"lookahead policy: +[\d.]+ us +\([\d.]+ x the baseline\)", lines[8])
+    for line, players in zip(lines[9:11], (2, 4), strict=True):
+        duel = rf"  duel, {players} players, lookahead policy vs quick policy: (\d+)/100 won = [\d.]+%"
+        won = re.fullmatch(duel, line)
+        assert won is not None, line
+        assert int(won.group(1)) >= 60  # expert's play-out policy is the stronger player (seeded: the same every run)

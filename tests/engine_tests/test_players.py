@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import engine.players
+import engine.players.greedy as greedy
 from engine import ALL_TILES, Drew, Layout, Match, Option, Passed, Phase, Placed, Result, RoundStarted, Tile, parse_tile
 from engine.players import LEVELS, Holding, Observation, choose, observe
 from engine.players.greedy import lookahead_choice, quick_choice
@@ -213,11 +214,15 @@ def best_reply(m: Match, seat: int, o: Option) -> float:
     return max(worths, default=0.0)
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_lookahead_play_out_gives_up_points_only_to_deny_a_reply(players: int) -> None:
-    """Over random positions, wherever `lookahead_choice` differs from `quick_choice` (but for the match won
-    by another tile) it scores no more, and the next seat's best answer to it is smaller."""
-    differ = 0
+def only(monkeypatch: pytest.MonkeyPatch, **weights: float) -> None:
+    """`lookahead_choice` with every weight of its own at 0 but those given."""
+    for name in ("LOOKAHEAD_REPLY", "KEEP_PLAYABLE", "LEAVE_NOTHING", "HEADS_UP_ANSWER"):
+        monkeypatch.setattr(greedy, name, weights.get(name, 0.0))
+
+
+def differences(players: int) -> Iterator[tuple[Match, int, Option, Option]]:
+    """Positions of random matches where `lookahead_choice` and `quick_choice` differ (but not as two ways
+    of winning the match at once), with the lookahead's choice and the quick one."""
     for m, seat in positions(players, range(60)):
         options = m.options(seat)
         quick, look = quick_choice(m, seat, options), lookahead_choice(m, seat, options)
@@ -226,11 +231,67 @@ def test_the_lookahead_play_out_gives_up_points_only_to_deny_a_reply(players: in
         if quick.result is Result.SCORED and quick.points == need(m, seat):
             assert look.result is Result.SCORED and look.points == quick.points  # another way to win at once
             continue
-        differ += 1
-        gain = [o.points if o.result is Result.SCORED else 0 for o in (look, quick)]
-        assert gain[0] <= gain[1]
+        yield m, seat, look, quick
+
+
+def gain(o: Option) -> int:
+    return o.points if o.result is Result.SCORED else 0
+
+
+def quick_value(o: Option) -> float:
+    """What `quick_choice` sees in an option that neither wins nor goes out: its points, heavier tiles first."""
+    return gain(o) + 0.1 * o.tile.pips
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_lookahead_play_out_gives_up_points_to_deny_a_reply(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With only the reply weighed: wherever it differs from `quick_choice` it scores no more, and the next
+    seat's best answer to it is smaller."""
+    only(monkeypatch, LOOKAHEAD_REPLY=0.7)
+    found = list(differences(players))
+    assert len(found) >= 20
+    for m, seat, look, quick in found:
+        assert gain(look) <= gain(quick)
         assert best_reply(m, seat, look) < best_reply(m, seat, quick)
-    assert differ >= 20
+
+
+def must_draw_or_pass(m: Match, seat: int, o: Option) -> bool:
+    """Whether the next seat has nothing to place after `o`, read from a clone: it drew, was skipped, or
+    the table is blocked."""
+    after = m.clone()
+    after.place(seat, o.placement)
+    nxt = (seat + 1) % m.players
+    return after.phase is not Phase.PLAYING or after.turn != nxt or len(after.hands[nxt]) != len(m.hands[nxt])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_lookahead_play_out_leaves_the_next_seat_nothing(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With only LEAVE_NOTHING weighed: wherever it differs from `quick_choice`, its choice leaves the next
+    seat nothing to place and the quick one does not, for at most LEAVE_NOTHING less of quick's value."""
+    only(monkeypatch, LEAVE_NOTHING=5.0)
+    found = list(differences(players))
+    assert len(found) >= 10
+    for m, seat, look, quick in found:
+        assert must_draw_or_pass(m, seat, look) and not must_draw_or_pass(m, seat, quick)
+        assert quick_value(quick) - quick_value(look) <= 5 + 1e-9  # a tie goes to the first option
+
+
+def placeable(m: Match, seat: int, o: Option) -> int:
+    after = m.layout.copy()
+    after.place(o.tile, o.on, seat)
+    return sum(1 for t in m.hand(seat) if t is not o.tile and after.accepts(t))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_lookahead_play_out_keeps_tiles_placeable(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With only KEEP_PLAYABLE weighed: wherever it differs from `quick_choice`, its choice leaves more of
+    its own tiles placeable, for at most KEEP_PLAYABLE of quick's value a tile more."""
+    only(monkeypatch, KEEP_PLAYABLE=2.0)
+    found = list(differences(players))
+    assert len(found) >= 20
+    for m, seat, look, quick in found:
+        more = placeable(m, seat, look) - placeable(m, seat, quick)
+        assert more > 0 and quick_value(quick) - quick_value(look) <= 2.0 * more + 1e-9
 
 
 # -- what a seat may know -----------------------------------------------------
