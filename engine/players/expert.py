@@ -4,8 +4,9 @@ searching longer when the choice is close.
 
 Like `hard`, it samples deals of the tiles it cannot see that fit its observation (what draws and
 passes revealed) and tries every option in the same worlds, each played out to the end of the round.
-Four things differ. Its play-outs use `lookahead_choice`: every seat weighs the next seat's best reply,
-so an option is not judged by play-outs in which the seats hand each other counts. A played-out world
+Four things differ. Its play-outs use `lookahead_choice`: every seat weighs the next seat's best reply
+from the hand it holds in that world, and what its placement leaves itself, so an option is not judged
+by play-outs in which the seats hand each other counts. A played-out world
 is worth its chance of winning the match from the scores and who leads next (`match_odds`), not its
 score lead: near the target the same lead is worth much more, and the lead of the next round matters.
 Each deal counts by how likely the other seats' placements this round were had they held those hands
