@@ -190,7 +190,8 @@ def lookahead_choice(world: Match, seat: int, options: list[Option]) -> Option:
 
 
 def _best_worth(options: list[Option], need: int) -> float:
-    """The best of `options` as `quick_choice` values it (0 when none scores or goes out)."""
+    """The best of `options` as `quick_choice` values it, without its pip tie-break (0 when none scores or
+    goes out)."""
     best = 0.0
     for r in options:
         if r.result is _SCORED:
