@@ -62,7 +62,7 @@ from render import (  # noqa: E402
     table_image,
     table_png,
 )
-from render.geometry import forget_layouts  # noqa: E402
+from render.layout_cache import forget_layouts  # noqa: E402
 
 TARGETS_MS = {"layout": 30.0, "scoresheet": 10.0, "hand": 10.0}
 TARGET_RATIO = {"real": 2.0, "full": 3.0}  # the one picture against its floor

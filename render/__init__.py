@@ -12,9 +12,11 @@ geometry functions return what those pictures show, for tests and for anyone who
 draw it differently. Imports only the engine, Pillow and the standard library.
 """
 
-from .geometry import Connection, Equation, LayoutGeometry, Mark, MarkKind, Rect, Relaxed, TileBox, layout_geometry
+from .grid import Rect
 from .hand import HandGeometry, HandTile, hand_geometry, hand_image, hand_png
+from .layout_fitting import Relaxed
 from .layout_picture import layout_image, layout_png
+from .layout_plan import Connection, Equation, LayoutGeometry, Mark, MarkKind, TileBox, layout_geometry
 from .legend import LEGEND_ITEMS, LEGEND_VALUES, legend_image, legend_png
 from .preview import table_frame
 from .scoresheet import (

@@ -9,7 +9,8 @@ from PIL import Image, ImageDraw
 
 from engine import Result, TableSnapshot, rules
 
-from .geometry import Equation, LayoutGeometry, Rect, layout_geometry
+from .grid import Rect
+from .layout_plan import Equation, LayoutGeometry, layout_geometry
 from .png import canvas, encode, paste_row, row_width
 from .sprites import (
     badge_sprite,

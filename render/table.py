@@ -22,8 +22,9 @@ from PIL import Image
 
 from engine import TableSnapshot
 
-from .geometry import LayoutGeometry, Rect, layout_geometry
+from .grid import Rect
 from .layout_picture import equation_parts, paint_layout
+from .layout_plan import LayoutGeometry, layout_geometry
 from .names import fit, shown_name, word_sprite
 from .panel import Row, panel_rows, paste_rows, rows_width
 from .png import canvas, encode, paste_row, row_width

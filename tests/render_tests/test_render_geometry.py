@@ -12,7 +12,7 @@ import pytest
 
 from engine import ALL_TILES, Blocked, Domino, Layout, Match, Phase, Placed, Placement, Result, TableSnapshot
 from render import LayoutGeometry, Rect, layout_geometry
-from render.geometry import GAP, shared_edge
+from render.grid import GAP, shared_edge
 
 FIXTURES = Path(__file__).resolve().parents[1] / "data" / "records"
 

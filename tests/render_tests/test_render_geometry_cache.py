@@ -6,50 +6,52 @@ import random
 
 import pytest
 
-import render.geometry as geometry
+import render.layout_cache as cache
 from engine import Match, Phase
 from render import layout_geometry
+from render.layout_placements import Placement
+from render.layout_search import Search, Solved
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_search_from_the_placement_before_gives_what_a_search_from_nothing_gives(players: int) -> None:
     extended = 0
-    real_extend = geometry._Search.extend
+    real_extend = Search.extend
 
-    def counting(search: geometry._Search, before: geometry._Solved) -> list[geometry._Placement] | None:
+    def counting(search: Search, before: Solved) -> list[Placement] | None:
         nonlocal extended
         found = real_extend(search, before)
         extended += found is not None
         return found
 
-    geometry._Search.extend = counting  # type: ignore[method-assign, assignment]
+    Search.extend = counting  # type: ignore[method-assign, assignment]
     try:
         positions = 0
         for seed in range(4):
             match = Match.new(players, f"cache/{seed}")
             rng = random.Random(seed)
-            geometry.forget_layouts()
+            cache.forget_layouts()
             while match.phase is not Phase.OVER:
                 if match.phase is Phase.ROUND_OVER:
                     match.next_round()
                 match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
                 snap = match.snapshot()
                 remembered = layout_geometry(snap)  # from the placement before, as the bot draws it
-                with geometry._lock:
-                    kept = dict(geometry._solved)
-                geometry.forget_layouts()
+                with cache._lock:
+                    kept = dict(cache._solved)
+                cache.forget_layouts()
                 assert layout_geometry(snap) == remembered, (seed, len(snap.tiles))
-                with geometry._lock:
-                    geometry._solved.clear()
-                    geometry._solved.update(kept)
+                with cache._lock:
+                    cache._solved.clear()
+                    cache._solved.update(kept)
                 positions += 1
     finally:
-        geometry._Search.extend = real_extend  # type: ignore[method-assign]
+        Search.extend = real_extend  # type: ignore[method-assign]
     assert extended > positions * 0.8  # nearly every placement only had to place its own tile
 
 
 def test_the_memory_of_layouts_is_bounded() -> None:
-    geometry.forget_layouts()
+    cache.forget_layouts()
     for seed in range(12):
         match = Match.new(4, f"bounded/{seed}")
         rng = random.Random(seed)
@@ -58,4 +60,4 @@ def test_the_memory_of_layouts_is_bounded() -> None:
                 match.next_round()
             match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
             layout_geometry(match.snapshot())
-    assert len(geometry._solved) == geometry.CACHE_SIZE
+    assert len(cache._solved) == cache.CACHE_SIZE

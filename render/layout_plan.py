@@ -1,0 +1,179 @@
+"""Where every tile of the layout goes: a pure function from a snapshot to rectangles and marks.
+
+The plan is drawn in the seeds' picture language (in grid units, see `grid`): a double lies
+across its line, centred on it; the tile against a spinner runs straight out of the middle of the
+side it touches (a line through both long sides, a branch out of either end, whichever the first
+branch takes), so a line turns only after at least one straight tile; other tiles go straight on
+or round a corner. Each connection point owns a *zone*, the half-tile square just beyond it, where
+its badge or dot is drawn, so no tile ever hides a mark. The tiles are placed by `layout_search`,
+within a frame `layout_fitting` grows when it must; this module turns the placements into what
+the pictures, the machine-readable twin and the tests read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine import PlacedTile, PointState, Result, Slot, TableSnapshot, Tile
+from engine.layout import BRANCHES
+
+from .grid import Box, Rect, shared_edge
+from .layout_fitting import Relaxed, place_all
+from .layout_placements import Placement
+from .preview import table_frame
+
+
+class MarkKind(StrEnum):
+    """What a connection point shows: the rules' own picture language."""
+
+    BADGE = "badge"  # a counted end: a filled badge with its contribution
+    SHARED = "shared"  # the second free line of a lone double: counted in the other side's badge
+    OPEN = "open"  # a hollow dot: an unused branch, counts zero
+    CLOSED = "closed"  # a faint hollow dot: a branch that opens once both lines are filled
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    tile: Tile
+    slot: Slot
+    kind: MarkKind
+    value: int | None  # the contribution on a badge
+    zone: Rect
+
+
+@dataclass(frozen=True, slots=True)
+class TileBox:
+    """One tile as drawn: its rectangle and its two halves (pip value, square), in reading order."""
+
+    tile: Tile
+    rect: Rect
+    halves: tuple[tuple[int, Rect], tuple[int, Rect]]
+    spinner: bool
+    last: bool
+    seat: int
+    order: int
+
+    @property
+    def vertical(self) -> bool:
+        return self.rect.height > self.rect.width
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    parent: Tile
+    child: Tile
+    parent_slot: Slot
+    edge: tuple[int, int, int, int] | None  # where the two tiles touch; None would be a layout bug
+
+
+@dataclass(frozen=True, slots=True)
+class Equation:
+    """The end total as the seeds write it: the counted terms, their sum, and what it scored."""
+
+    terms: tuple[int, ...]
+    total: int
+    points: int  # raw
+    result: Result | None
+    seat: int | None  # who placed the last tile
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutGeometry:
+    tiles: tuple[TileBox, ...]
+    connections: tuple[Connection, ...]
+    badges: tuple[Mark, ...]
+    dots: tuple[Mark, ...]
+    bounds: Rect  # every tile and every mark
+    equation: Equation | None
+    relaxed: tuple[Relaxed, ...] = ()  # the rules of the picture this layout had to give up
+
+
+def layout_geometry(snapshot: TableSnapshot, frame: tuple[int, int] | None = None) -> LayoutGeometry:
+    """Rectangles, connections and marks of the layout in `snapshot` (grid units, y down), kept
+    within `frame` (its span in u, marks included; by default the one picture's frame for the
+    number of sides) whenever the picture language allows."""
+    if frame is None:
+        frame = table_frame(snapshot.sides)
+    tiles = tuple(sorted(snapshot.tiles, key=lambda pt: pt.order))
+    placed, filled, relaxed = place_all(tiles, frame)
+    # the side a spinner's first branch took is its branch A; the other side is its branch B
+    branch_a = {
+        pt.parent: z.box
+        for pt, z in zip(tiles, filled, strict=True)
+        if z is not None and z.slot in BRANCHES and pt.parent_slot is Slot.BRANCH_A
+    }
+    last = snapshot.last.tile if snapshot.last is not None else None
+    boxes: list[TileBox] = []
+    connections: list[Connection] = []
+    badges: list[Mark] = []
+    dots: list[Mark] = []
+    rects = {pt.tile: _rect(p.box) for pt, p in zip(tiles, placed, strict=True)}
+    for pt, p in zip(tiles, placed, strict=True):
+        rect = rects[pt.tile]
+        (a, first), (b, second) = p.halves
+        halves = ((a, _rect(first)), (b, _rect(second)))
+        boxes.append(TileBox(pt.tile, rect, halves, pt.is_spinner, pt.tile == last, pt.seat, pt.order))
+        if pt.parent is not None and pt.parent_slot is not None:
+            connections.append(Connection(pt.parent, pt.tile, pt.parent_slot, shared_edge(rects[pt.parent], rect)))
+        _add_marks(pt, _zones(p, branch_a.get(pt.tile)), badges, dots)
+    return LayoutGeometry(
+        tuple(boxes),
+        tuple(connections),
+        tuple(badges),
+        tuple(dots),
+        _bounds(boxes, badges, dots),
+        _equation(snapshot),
+        relaxed,
+    )
+
+
+def _rect(b: Box) -> Rect:
+    return Rect(*b)
+
+
+def _zones(p: Placement, a_box: Box | None) -> dict[Slot, Box]:
+    """The zone of each free point of `p`; `a_box`: for a spinner, the side its first branch took."""
+    zones = {z.slot: z.box for z in p.zones}
+    if a_box is not None:
+        zones[Slot.BRANCH_B] = next(z.box for z in p.zones if z.slot in BRANCHES and z.box != a_box)
+        zones[Slot.BRANCH_A] = a_box
+    return zones
+
+
+def _add_marks(pt: PlacedTile, zones: dict[Slot, Box], badges: list[Mark], dots: list[Mark]) -> None:
+    """Append the badge or dot of each point of `pt` that is not joined to another tile."""
+    badge_done = False
+    # a lone opening double counts once: its badge goes on the far line, as on any other double
+    points = pt.points if not pt.is_spinner else sorted(pt.points, key=lambda point: point.slot is not Slot.LINE_B)
+    for point in points:
+        zone = zones.get(point.slot)
+        if zone is None or point.state is PointState.ATTACHED:
+            continue
+        if point.state is PointState.COUNTED:
+            if pt.is_spinner and badge_done:
+                dots.append(Mark(pt.tile, point.slot, MarkKind.SHARED, None, _rect(zone)))
+                continue
+            value = pt.contribution if pt.is_spinner else point.pip
+            badges.append(Mark(pt.tile, point.slot, MarkKind.BADGE, value, _rect(zone)))
+            badge_done = True
+        else:
+            kind = MarkKind.OPEN if point.state is PointState.OPEN else MarkKind.CLOSED
+            dots.append(Mark(pt.tile, point.slot, kind, None, _rect(zone)))
+
+
+def _bounds(boxes: list[TileBox], badges: list[Mark], dots: list[Mark]) -> Rect:
+    """The span of every tile and every mark; an empty rectangle at the origin before the first tile."""
+    if not boxes:
+        return Rect(0, 0, 0, 0)
+    every = [b.rect for b in boxes] + [m.zone for m in badges] + [m.zone for m in dots]
+    return Rect(min(r.x0 for r in every), min(r.y0 for r in every), max(r.x1 for r in every), max(r.y1 for r in every))
+
+
+def _equation(snapshot: TableSnapshot) -> Equation | None:
+    """The seeds write the terms tile by tile, a tile's higher end first (opening [1|4]: 4 + 1)."""
+    if snapshot.last is None or not snapshot.tiles:
+        return None
+    terms = tuple(v for _, v in sorted(snapshot.contributions, key=lambda c: (c[0], -c[1])))
+    last = snapshot.last
+    return Equation(terms, snapshot.end_total, last.points, last.result, last.seat)
