@@ -31,7 +31,8 @@ from .scoresheet import (
 )
 from .settlement import DEFAULT_LABELS
 from .style import DEFAULT_COLORS, DEFAULT_SIZES, DEFAULT_STYLE, Colors, Sizes, Style
-from .table import TableGeometry, table_description, table_geometry, table_image, table_png
+from .table import TableGeometry, table_geometry, table_image, table_png
+from .table_twin import table_description
 
 __all__ = [
     "DEFAULT_COLORS",

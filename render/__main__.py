@@ -22,7 +22,8 @@ from engine import Blocked, Domino, Event, Match, Placed, Record, RecordError, T
 from .layout_picture import layout_png
 from .scoresheet import scoresheet_png
 from .settlement import Settlement
-from .table import table_description, table_png
+from .table import table_png
+from .table_twin import table_description
 
 
 def main(argv: list[str] | None = None) -> int:

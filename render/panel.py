@@ -37,76 +37,105 @@ class Row:
 
 def panel_rows(ending: Ending, names: tuple[str, ...], labels: dict[str, str], style: Style, width: int) -> list[Row]:
     """The panel's rows, top to bottom, for a picture `width` pixels wide."""
-    s = style.sizes
-    size = s.table_panel_font
-    space = size // 4
-    rows: list[Row] = []
-
-    def word(text: str, fore: str = "text") -> tuple[Image.Image, int]:
-        return word_sprite(style, KIND, text, size, BACK, fore), space
-
-    def number(value: int, fore: str = "text", sign: bool = False) -> tuple[Image.Image, int]:
-        text = f"{value:+d}" if sign else str(value)
-        return text_sprite(style, KIND, text.replace("+0", "0"), size, BACK, fore), space
-
-    def chip(seat: int) -> tuple[Image.Image, int]:
-        return seat_chip(style, KIND, seat, round(size * 1.1), BACK), space
-
-    def name(seat: int, room: int) -> tuple[Image.Image, int]:
-        return word(fit(names[seat], size, room))
-
-    def arrow() -> tuple[Image.Image, int]:
-        return symbol_sprite(style, KIND, "arrow", size, BACK, "muted"), space
-
-    def star() -> tuple[Image.Image, int]:
-        return symbol_sprite(style, KIND, "star", size, BACK, "badge"), space
-
-    def pill(points: int, result: Result | None) -> tuple[Image.Image, int]:
-        if result is Result.SKIPPED or result is Result.NONE or points == 0:
-            return number(points, "muted", sign=True)
-        return result_pill(style, f"{points:+d}", size, result, KIND), space
-
-    room = width // 3
     if ending.kind == "match":
-        return rows  # won by a placement: the band's star and the winner's row say it, in the usual height
+        return []  # won by a placement: the band's star and the winner's row say it, in the usual height
+    size = style.sizes.table_panel_font
+    sprites = _Sprites(style, names, size, size // 4)
+    rows: list[Row] = []
     if ending.winner is not None:
-        seats = ending.winner_seats
-        parts: Parts = [star(), *(chip(seat) for seat in seats)]
-        free = width - 2 * s.table_margin - row_width([*parts, word(labels["wins"])])
-        each = max(60, free // len(seats) - space * 3)
-        for k, seat in enumerate(seats):
-            if k:
-                parts.append(word("·", "muted"))
-            parts.append(name(seat, each))
-        parts.append(word(labels["wins"]))
-        rows.append(Row(parts=parts))
-    reached = ending.reached
+        rows.append(_winner_row(ending, labels, sprites, width))
     if ending.kind == "domino" and ending.seat is not None:
-        rows.append(Row(parts=[chip(ending.seat), name(ending.seat, room), word(labels["out"])]))
-        for term in ending.terms:
-            note: Parts | None = None
-            if term.result is Result.OVER:
-                note = [word(labels["over"], "over")]
-            elif term.key == "net" and reached == "domino":
-                note = [star()]
-            points = pill(term.points, term.result) if term.key == "net" else number(term.points, sign=True)
-            pips = [number(term.pips, "muted")] if term.pips is not None else None
-            rows.append(Row(cells=([word(labels[term.key])], pips, [arrow()] if pips else None, [points], note)))
+        rows += _domino_rows(ending, ending.seat, labels, sprites, width // 3)
     if ending.kind == "block":
-        rows.append(Row(parts=[word(labels["blocked"])]))
-        pips, award = [word(labels["pips"], "muted")], [word(labels["award"], "muted")]
-        rows.append(Row(cells=(None, None, None, pips, None, award, None)))
-        for hand in ending.hands:
-            note = None
-            if hand.result is Result.OVER:
-                note = [word(labels["over"], "over")]
-            elif hand.result is Result.SKIPPED:
-                note = [word(labels["skipped"], "muted")]
-            elif reached == f"award:{hand.seat}":
-                note = [star()]
-            award = [pill(hand.points, hand.result)] if hand.points is not None else [number(0, "muted")]
-            cells = ([number(hand.order, "muted")], [chip(hand.seat)], [name(hand.seat, room)], [number(hand.pips)])
-            rows.append(Row(cells=(*cells, [arrow()], award, note)))
+        rows += _block_rows(ending, labels, sprites, width // 3)
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class _Sprites:
+    """The panel's cells at its font size, each a sprite with the space after it."""
+
+    style: Style
+    names: tuple[str, ...]
+    size: int
+    space: int
+
+    def word(self, text: str, fore: str = "text") -> tuple[Image.Image, int]:
+        return word_sprite(self.style, KIND, text, self.size, BACK, fore), self.space
+
+    def number(self, value: int, fore: str = "text", sign: bool = False) -> tuple[Image.Image, int]:
+        text = f"{value:+d}" if sign else str(value)
+        return text_sprite(self.style, KIND, text.replace("+0", "0"), self.size, BACK, fore), self.space
+
+    def chip(self, seat: int) -> tuple[Image.Image, int]:
+        return seat_chip(self.style, KIND, seat, round(self.size * 1.1), BACK), self.space
+
+    def name(self, seat: int, room: int) -> tuple[Image.Image, int]:
+        return self.word(fit(self.names[seat], self.size, room))
+
+    def arrow(self) -> tuple[Image.Image, int]:
+        return symbol_sprite(self.style, KIND, "arrow", self.size, BACK, "muted"), self.space
+
+    def star(self) -> tuple[Image.Image, int]:
+        return symbol_sprite(self.style, KIND, "star", self.size, BACK, "badge"), self.space
+
+    def pill(self, points: int, result: Result | None) -> tuple[Image.Image, int]:
+        if result is Result.SKIPPED or result is Result.NONE or points == 0:
+            return self.number(points, "muted", sign=True)
+        return result_pill(self.style, f"{points:+d}", self.size, result, KIND), self.space
+
+
+def _winner_row(ending: Ending, labels: dict[str, str], sprites: _Sprites, width: int) -> Row:
+    """A star, the winners' chips and names, and the word for winning."""
+    seats = ending.winner_seats
+    parts: Parts = [sprites.star(), *(sprites.chip(seat) for seat in seats)]
+    free = width - 2 * sprites.style.sizes.table_margin - row_width([*parts, sprites.word(labels["wins"])])
+    each = max(60, free // len(seats) - sprites.space * 3)
+    for k, seat in enumerate(seats):
+        if k:
+            parts.append(sprites.word("·", "muted"))
+        parts.append(sprites.name(seat, each))
+    parts.append(sprites.word(labels["wins"]))
+    return Row(parts=parts)
+
+
+def _domino_rows(ending: Ending, seat: int, labels: dict[str, str], sprites: _Sprites, room: int) -> list[Row]:
+    """Who went out, then a grid row per term of the domino: its word, its pips, its points, a note."""
+    rows = [Row(parts=[sprites.chip(seat), sprites.name(seat, room), sprites.word(labels["out"])])]
+    for term in ending.terms:
+        note: Parts | None = None
+        if term.result is Result.OVER:
+            note = [sprites.word(labels["over"], "over")]
+        elif term.key == "net" and ending.reached == "domino":
+            note = [sprites.star()]
+        points = sprites.pill(term.points, term.result) if term.key == "net" else sprites.number(term.points, sign=True)
+        pips = [sprites.number(term.pips, "muted")] if term.pips is not None else None
+        rows.append(
+            Row(cells=([sprites.word(labels[term.key])], pips, [sprites.arrow()] if pips else None, [points], note))
+        )
+    return rows
+
+
+def _block_rows(ending: Ending, labels: dict[str, str], sprites: _Sprites, room: int) -> list[Row]:
+    """The block's heading, the grid's headings, and a grid row per hand: its seat, pips and award."""
+    pips, award = [sprites.word(labels["pips"], "muted")], [sprites.word(labels["award"], "muted")]
+    rows = [Row(parts=[sprites.word(labels["blocked"])]), Row(cells=(None, None, None, pips, None, award, None))]
+    for hand in ending.hands:
+        note: Parts | None = None
+        if hand.result is Result.OVER:
+            note = [sprites.word(labels["over"], "over")]
+        elif hand.result is Result.SKIPPED:
+            note = [sprites.word(labels["skipped"], "muted")]
+        elif ending.reached == f"award:{hand.seat}":
+            note = [sprites.star()]
+        award = [sprites.pill(hand.points, hand.result)] if hand.points is not None else [sprites.number(0, "muted")]
+        cells = (
+            [sprites.number(hand.order, "muted")],
+            [sprites.chip(hand.seat)],
+            [sprites.name(hand.seat, room)],
+            [sprites.number(hand.pips)],
+        )
+        rows.append(Row(cells=(*cells, [sprites.arrow()], award, note)))
     return rows
 
 

@@ -5,10 +5,8 @@ never less than 24 px (`TableGeometry.preview_half`) but in the few layouts that
 language cannot keep to the frame, and in a round's last picture, which adds its settlement.
 Each seat's chip carries its player's name (`names`, in the bundled fonts, shortened to fit);
 the few words of a settlement come from the caller (`labels`, see `settlement.DEFAULT_LABELS`).
-
-`table_description` is the picture's machine-readable twin: every tile's pixel rectangle, its
-parent and the side it joins, and every open end with its badge, so that tests and other tools
-can check or redraw the picture without reading pixels.
+The picture's machine-readable twin, `table_description`, reads this module's `TableGeometry`
+(see `table_twin`).
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image
 
@@ -30,7 +27,7 @@ from .panel import Row, panel_rows, paste_rows, rows_width
 from .png import canvas, encode, paste_row, row_width
 from .preview import picture_limit, table_frame
 from .scoresheet import Scoresheet, SideRow, house_sprite, scoresheet_geometry
-from .settlement import Ending, Settlement, ending_description, ending_of, merged_labels
+from .settlement import Ending, Settlement, ending_of, merged_labels
 from .sprites import dot_sprite, seat_chip, symbol_sprite, text_sprite
 from .style import DEFAULT_STYLE, Style
 
@@ -79,6 +76,7 @@ def table_geometry(
     settlement: Settlement | None = None,
     labels: Mapping[str, str] | None = None,
 ) -> TableGeometry:
+    """Where everything of the one picture of `snapshot` goes (the arguments as in `table_png`)."""
     s = style.sizes
     unit, margin = s.half // 2, s.table_margin
     words = merged_labels(labels)
@@ -87,21 +85,13 @@ def table_geometry(
     sheet = scoresheet_geometry(snapshot)
     room = name_room(snapshot.players, style)
     fitted = tuple(fit(text, s.table_name_font, room) for text, _ in shown)
-    if layout.tiles:
-        b = layout.bounds
-        table_w, table_h = b.width * unit, b.height * unit
-    else:
-        b = Rect(0, 0, 0, 0)
-        table_w, table_h = EMPTY_SIZE[0] * s.half, EMPTY_SIZE[1] * s.half
+    b, table_w, table_h = _layout_span(layout, style)
     heads = [_head_parts(row, sheet.target, style, fitted) for row in sheet.rows]
     houses_x = margin + max((row_width(h) for h in heads), default=0) + s.table_house // 3
     sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
     strip = equation_parts(layout.equation, style, KIND, s.table_equation_font)
     ending = ending_of(snapshot, settlement)
-    rows: tuple[Row, ...] = ()
-    if ending is not None:
-        limit = max(table_w + 2 * margin, sheet_w, picture_limit(style)[0])
-        rows = tuple(panel_rows(ending, tuple(text for text, _ in shown), words, style, limit - 2 * margin))
+    rows = _panel_rows(ending, tuple(text for text, _ in shown), words, style, max(table_w + 2 * margin, sheet_w))
     panel_w = rows_width(list(rows), style) + 4 * margin if rows else 0
     width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w)
     top_of_band = table_h + 2 * margin
@@ -132,6 +122,28 @@ def table_geometry(
         panel,
         rows,
     )
+
+
+def _layout_span(layout: LayoutGeometry, style: Style) -> tuple[Rect, int, int]:
+    """The layout's bounds in grid units and its width and height in pixels (an empty table's before the first tile)."""
+    s = style.sizes
+    unit = s.half // 2
+    if layout.tiles:
+        b = layout.bounds
+        return b, b.width * unit, b.height * unit
+    return Rect(0, 0, 0, 0), EMPTY_SIZE[0] * s.half, EMPTY_SIZE[1] * s.half
+
+
+def _panel_rows(
+    ending: Ending | None, names: tuple[str, ...], words: dict[str, str], style: Style, width: int
+) -> tuple[Row, ...]:
+    """The settlement panel's rows (none but at a round's or the match's end), for a picture at least
+    `width` pixels wide."""
+    if ending is None:
+        return ()
+    margin = style.sizes.table_margin
+    limit = max(width, picture_limit(style)[0])
+    return tuple(panel_rows(ending, names, words, style, limit - 2 * margin))
 
 
 @lru_cache(maxsize=16)
@@ -243,91 +255,3 @@ def _head_parts(
         parts.append((symbol_sprite(style, KIND, "target", small, back, "text"), space // 2))
         parts.append((text_sprite(style, KIND, str(row.needed), size, back, "text"), 0))
     return parts
-
-
-# -- the machine-readable twin ---------------------------------------------------------
-
-
-def table_description(
-    snapshot: TableSnapshot,
-    style: Style = DEFAULT_STYLE,
-    *,
-    names: Sequence[str] | None = None,
-    settlement: Settlement | None = None,
-    labels: Mapping[str, str] | None = None,
-) -> dict[str, Any]:
-    """What table.png shows, as JSON-ready data (pixel boxes are [x0, y0, x1, y1] in table.png)."""
-    g = table_geometry(snapshot, style, names=names, settlement=settlement, labels=labels)
-    placed = {pt.tile: pt for pt in snapshot.tiles}
-    tiles = []
-    for box in g.layout.tiles:
-        pt = placed[box.tile]
-        tiles.append(
-            {
-                "tile": str(box.tile),
-                "pips": [box.halves[0][0], box.halves[1][0]],  # in reading order: left to right, top to bottom
-                "rect": list(g.pixels(box.rect)),
-                "halves": [list(g.pixels(h)) for _, h in box.halves],
-                "spinner": box.spinner,
-                "seat": box.seat,
-                "order": box.order,
-                "last": box.last,
-                "on": None if pt.parent is None else str(pt.parent),
-                "side": None if pt.parent_slot is None else pt.parent_slot.value,
-            }
-        )
-    ends = [
-        {
-            "tile": str(m.tile),
-            "side": m.slot.value,
-            "mark": m.kind.value,
-            "value": m.value,
-            "rect": list(g.pixels(m.zone)),
-        }
-        for m in (*g.layout.badges, *g.layout.dots)
-    ]
-    eq = g.layout.equation
-    last = next((box for box in g.layout.tiles if box.last), None)
-    return {
-        "size": list(g.size),
-        "preview": {
-            "size": list(style.sizes.preview),
-            "scale": round(g.preview_scale, 4),
-            "tile_short_side": round(g.preview_half, 2),
-        },
-        "relaxed": [r.value for r in g.layout.relaxed],
-        "tiles": tiles,
-        "ends": ends,
-        "equation": None
-        if eq is None
-        else {"terms": list(eq.terms), "total": eq.total, "points": eq.points // 5, "seat": eq.seat},
-        "band": None if g.band is None else list(g.band),
-        "sides": [
-            {
-                "side": row.side,
-                "seats": list(row.seats),
-                "points": row.points,
-                "needed": row.needed,
-                "houses": list(row.houses),
-                "to_move": row.to_move,
-                "winner": row.winner,
-                "rect": list(box),
-            }
-            for row, box in zip(g.sheet.rows, g.rows, strict=True)
-        ],
-        "names": [
-            {"seat": seat, "name": given, "shown": text, "own": own}
-            for seat, (given, text, own) in enumerate(
-                zip(_given(names, snapshot.players), g.names, g.own_names, strict=True)
-            )
-        ],
-        "last": None
-        if last is None
-        else {"tile": str(last.tile), "seat": last.seat, "mark": "ring", "colour": list(style.colors.seat(last.seat))},
-        "settlement": ending_description(g.ending),
-        "panel": None if g.panel is None else list(g.panel),
-    }
-
-
-def _given(names: Sequence[str] | None, players: int) -> list[str | None]:
-    return [names[k] if names and k < len(names) else None for k in range(players)]
