@@ -4,10 +4,10 @@ The plan is drawn in the seeds' picture language (in grid units, see `grid`): a 
 across its line, centred on it; the tile against a spinner runs straight out of the middle of the
 side it touches (a line through both long sides, a branch out of either end, whichever the first
 branch takes), so a line turns only after at least one straight tile; other tiles go straight on
-or round a corner. Each connection point owns a *zone*, the half-tile square just beyond it, where
-its badge or dot is drawn, so no tile ever hides a mark. The tiles are placed by `layout_search`,
-within a frame `layout_fitting` grows when it must; this module turns the placements into what
-the pictures, the machine-readable twin and the tests read.
+or round a corner. A free point's badge or dot is drawn in its zone (see `layout_placements`),
+so no tile ever hides a mark. The tiles are placed by `layout_search`, within a frame that
+`layout_fitting` grows when it must; this module turns the placements into what the pictures,
+the machine-readable twin and the tests read.
 """
 
 from __future__ import annotations
