@@ -96,7 +96,7 @@ class PlayerStats:
 
 @dataclass(frozen=True, slots=True)
 class RatingRow:
-    """A player's rating in one server: `player` is "user:<id>" or "computer:<level>" (bot/ratings.py)."""
+    """A player's rating in one server: `player` is "user:<id>" or "computer:<level>" (the host names them)."""
 
     player: str
     name: str  # the name at their latest rated match
