@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .dialect import Row
 from .rows import BrokenRow, FinishedRow, RatedMatch, RatingRow, SeatRow, TableRow, TurnDeadlines
 
-# the columns each decoder reads, for the queries that feed it
+# the columns each decoder reads, by name (their order in a query does not matter), for the queries that feed it
 SEAT_COLUMNS = ("table_id", "seat", "user_id", "name", "level")
 OPEN_TABLE_COLUMNS = (
     "id",
