@@ -2,10 +2,13 @@
 
 `open_storage(target)` (backends.py, called where the bot is assembled) picks the backend: a
 `postgresql://` or `postgres://` URL opens PostgreSQL (asyncpg, a pool), anything else is a SQLite
-path. Both speak the `Storage` interface (base.py) through one set of queries (sql.py, one module
-per concern); a backend only supplies its connection, transactions, schema-version bookkeeping and error meanings, and
-dialect.py holds the one word of SQL that differs. No ORM and no new dependency: the queries are
-few and plain, and each backend's driver stays the fast path for a save.
+path. Both speak the `Storage` interface (interface.py) through one set of queries (sql_storage.py
+combines the `*_queries.py` modules, one per concern); a backend only supplies its connection,
+transactions, schema-version bookkeeping and error meanings, and dialect.py holds the one word of SQL
+that differs. Every row is read by its columns' names and decoded in row_decoders.py into the plain
+rows of rows.py; storage_errors.py holds what the storage raises, shards.py which shard serves a
+guild. No ORM and no new dependency: the queries are few and plain, and each backend's driver stays
+the fast path for a save.
 `python -m bot.storage copy SOURCE TARGET` moves a database between them.
 
 Adding a migration (a new table, a new column): add ONE file to bot/storage/migrations/, numbered
@@ -21,8 +24,9 @@ Truth values read back from SQLite are 0/1: wrap them in bool().
 
 from __future__ import annotations
 
-from .backends import open_storage
-from .base import COPY_COLUMNS, CopyCountError, Storage, is_postgres_url, shard_of
+from .backends import is_postgres_url, open_storage
+from .copy_columns import COPY_COLUMNS, CopyCountError
+from .interface import Storage
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .postgres import PostgresStorage
 from .rows import (
@@ -30,7 +34,6 @@ from .rows import (
     NO_DEADLINES,
     OPEN_STATUSES,
     BrokenRow,
-    ChannelBusyError,
     FinishedRow,
     PlayerStats,
     RatedMatch,
@@ -38,14 +41,18 @@ from .rows import (
     RatingRow,
     ResultRow,
     SeatRow,
+    TableRow,
+    TurnDeadlines,
+)
+from .shards import shard_of
+from .sqlite import SqliteStorage
+from .storage_errors import (
+    ChannelBusyError,
     StorageOpenError,
     StorageUnavailableError,
     StorageUnreachableError,
     TableMovedOnError,
-    TableRow,
-    TurnDeadlines,
 )
-from .sqlite import SqliteStorage
 
 __all__ = [
     "COPY_COLUMNS",

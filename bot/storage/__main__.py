@@ -7,8 +7,8 @@ import asyncio
 import logging
 import sys
 
-from .base import CopyCountError
 from .copy import TargetNotEmptyError, copy_database, count_text, describe
+from .copy_columns import CopyCountError
 
 OK, FAILED, USAGE, NOT_EMPTY, COUNTS_DIFFER = 0, 1, 2, 3, 4
 

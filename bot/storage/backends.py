@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import Storage, is_postgres_url
+from .interface import Storage
 from .postgres import PostgresStorage
 from .sqlite import SqliteStorage
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
 async def open_storage(target: str | Path) -> Storage:

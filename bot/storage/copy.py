@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from .backends import open_storage
-from .base import COPY_COLUMNS, CopyCountError, is_postgres_url
+from .backends import is_postgres_url, open_storage
+from .copy_columns import COPY_COLUMNS, CopyCountError
 
 
 class TargetNotEmptyError(Exception):

@@ -1,19 +1,20 @@
 """The little that differs between SQLite and PostgreSQL, behind one connection interface.
 
-Every query is written once (in the modules sql.py combines) with `?` placeholders; a backend's
-`Session` runs it on its driver (PostgreSQL's numbers them `$1, $2, ...`). What cannot be written
-the same in both is one word here: how "equal, counting NULL as a value" is spelt.
+Every query is written once (in the modules sql_storage.py combines) with `?` placeholders; a backend's
+`Session` runs it on its driver (PostgreSQL's numbers them `$1, $2, ...`) and hands back each row
+as a mapping of column name to value, so a row is read by its columns' names, never their places.
+What cannot be written the same in both is one word here: how "equal, counting NULL as a value" is spelt.
 """
 
 from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-Row = tuple[object, ...]
+Row = Mapping[str, object]  # one row of a query: column name -> value
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,7 @@ POSTGRES = Dialect("postgres", "IS NOT DISTINCT FROM")
 
 
 class Session(ABC):
-    """One connection, for the length of a read or a transaction: SQL with `?` placeholders, rows as tuples."""
+    """One connection, for the length of a read or a transaction: SQL with `?` placeholders, rows by column name."""
 
     @abstractmethod
     async def execute(self, sql: str, *args: object) -> None: ...
@@ -43,9 +44,23 @@ class Session(ABC):
         return rows[0] if rows else None
 
     async def fetchval(self, sql: str, *args: object) -> object:
-        """The first column of the first row, or None when there is no row."""
+        """The one column of the first row, or None when there is no row; a query of more columns is a ValueError."""
         row = await self.fetchone(sql, *args)
-        return None if row is None else row[0]
+        if row is None:
+            return None
+        if len(row) != 1:
+            raise ValueError(f"expected one column, found {list(row)}")
+        (value,) = row.values()
+        return value
+
+
+def named_rows(names: Sequence[str], rows: Iterable[Iterable[object]]) -> list[Row]:
+    """A driver's rows (values in the order of `names`) -> rows by column name.
+
+    Two columns of one name would hide one of them: that query is refused (alias one with AS)."""
+    if len(names) > 1 and len(set(names)) != len(names):
+        raise ValueError(f"a query's columns must have different names, found {list(names)}")
+    return [dict(zip(names, row, strict=False)) for row in rows]  # the driver gives one value per name
 
 
 @functools.lru_cache(maxsize=512)

@@ -1,6 +1,6 @@
 """PostgreSQL storage (asyncpg, a connection pool): one database shared by every shard cluster.
 
-The same tables, rows, queries (sql.py) and promises as the SQLite file: each write is one
+The same tables, rows, queries (sql_storage.py) and promises as the SQLite file: each write is one
 transaction, durable once it returns; each migration is applied in one transaction and recorded
 in `schema_version`, under an advisory lock so two processes starting together migrate once.
 A lost connection (a server restart) fails the call in progress with StorageUnavailableError
@@ -23,9 +23,9 @@ from asyncpg import Record
 from asyncpg.pool import PoolConnectionProxy
 from asyncpg.transaction import Transaction
 
-from .dialect import POSTGRES, Row, Session, numbered, whole
-from .rows import StorageOpenError, StorageUnavailableError, StorageUnreachableError
-from .sql import SqlStorage
+from .dialect import POSTGRES, Row, Session, named_rows, numbered, whole
+from .sql_storage import SqlStorage
+from .storage_errors import StorageOpenError, StorageUnavailableError, StorageUnreachableError
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,8 @@ class _Session(Session):
         await self._con.executemany(numbered(sql), rows)
 
     async def fetch(self, sql: str, *args: object) -> list[Row]:
-        return [tuple(row) for row in await self._con.fetch(numbered(sql), *args)]
+        records = await self._con.fetch(numbered(sql), *args)
+        return named_rows(tuple(records[0].keys()), records) if records else []
 
 
 class _Use:

@@ -1,7 +1,7 @@
 """SQLite storage (aiosqlite, WAL), the embedded default: one file, nothing to install.
 
 A match is stored as its game record (JSON) and its seed, nothing derived: on start-up it is
-rebuilt with `Match.restore(record, seed)`, the way a PGN is replayed. The queries are sql.py's;
+rebuilt with `Match.restore(record, seed)`, the way a PGN is replayed. The queries are SqlStorage's;
 here is how SQLite holds them: one connection shared by every coroutine, so writes are serialised
 by one lock (a write must never land inside another coroutine's open transaction), each in
 BEGIN IMMEDIATE ... COMMIT, and the schema version kept in `PRAGMA user_version`. Another process
@@ -19,10 +19,10 @@ from pathlib import Path
 
 import aiosqlite
 
-from .dialect import SQLITE, Row, Session, whole
+from .dialect import SQLITE, Row, Session, named_rows, whole
 from .migrations import SCHEMA_VERSION
-from .rows import StorageOpenError, StorageUnavailableError
-from .sql import SqlStorage
+from .sql_storage import SqlStorage
+from .storage_errors import StorageOpenError, StorageUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -62,14 +62,15 @@ def check_file(path: Path) -> None:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
     except sqlite3.Error as e:
         raise _open_error(where, e) from e
+    db.row_factory = sqlite3.Row  # read by column name
     try:
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        version = int(db.execute("PRAGMA user_version").fetchone()["user_version"])
         if version > SCHEMA_VERSION:
             raise StorageOpenError("newer", where, found=version, known=SCHEMA_VERSION)
-        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        names = {row["name"] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         for table in RESTORED_TABLES:
             if table in names:
-                verdict = [row[0] for row in db.execute(f"PRAGMA quick_check({table})")]
+                verdict = [row["quick_check"] for row in db.execute(f"PRAGMA quick_check({table})")]
                 if verdict != ["ok"]:
                     raise StorageOpenError("damaged", where, f"table {table}: {verdict[0]}")
     except sqlite3.DatabaseError as e:
@@ -101,12 +102,16 @@ class _Session(Session):
 
     async def fetch(self, sql: str, *args: object) -> list[Row]:
         async with self._db.execute(sql, args) as cur:
-            return [tuple(row) for row in await cur.fetchall()]
+            return named_rows(_names(cur), await cur.fetchall())
 
     async def fetchone(self, sql: str, *args: object) -> Row | None:
         async with self._db.execute(sql, args) as cur:  # one row: no list (a save's RETURNING version)
             row = await cur.fetchone()
-        return None if row is None else tuple(row)
+            return None if row is None else named_rows(_names(cur), [row])[0]
+
+
+def _names(cursor: aiosqlite.Cursor) -> tuple[str, ...]:
+    return tuple(column[0] for column in cursor.description)
 
 
 def _is_locked(error: BaseException) -> bool:

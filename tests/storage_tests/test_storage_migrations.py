@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from storage_raw import Backend, Raw
 
-import bot.storage.sql
+import bot.storage.sql_storage
 from bot.storage import MIGRATIONS, SCHEMA_VERSION, ResultRow, SeatRow
 from bot.storage.migrations import load, split_statements
 
@@ -107,8 +107,8 @@ async def test_a_new_step_is_one_file_run_once(backend: Backend, target: str, mo
     storage = await backend.open(target)  # today's schema, with a table on it
     await storage.set_ping(11, True)
     await storage.close()
-    monkeypatch.setattr(bot.storage.sql, "MIGRATIONS", steps)
-    monkeypatch.setattr(bot.storage.sql, "SCHEMA_VERSION", number)
+    monkeypatch.setattr(bot.storage.sql_storage, "MIGRATIONS", steps)
+    monkeypatch.setattr(bot.storage.sql_storage, "SCHEMA_VERSION", number)
     opened = await asyncio.gather(*(backend.open(target) for _ in range(3)))  # three processes start together
     try:
         assert [await s.schema_version() for s in opened] == [number] * 3

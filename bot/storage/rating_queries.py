@@ -1,4 +1,4 @@
-"""The ratings' rows: rate or skip a finished match, read standings, and replace a server's after a rebuild.
+"""The queries of ratings: rate or skip a finished match, read standings, and replace a server's after a rebuild.
 
 Written once for both backends (`?` placeholders); a server's ratings are written under the backend's lock.
 """
@@ -8,15 +8,27 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 
-from .base import LEADERBOARD_LIMIT, RATING_COLUMNS, RatingUpdate, assemble_rated, rating_kind, rating_row
+from .backend_hooks import BackendHooks
 from .dialect import Session, marks, whole
-from .hooks import BackendHooks
+from .interface import LEADERBOARD_LIMIT, RatingUpdate
+from .row_decoders import RATED_COLUMNS, RATING_COLUMNS, decode_rated, decode_rating
 from .rows import RatedMatch, RatingChangeRow, RatingRow
+from .table_read_queries import seats_of_tables
 
+RATING_KINDS = ("user", "computer")  # a rating's player is "user:<id>" or "computer:<level>"
 _RATING = ", ".join(RATING_COLUMNS)
+_RATED = "t.id, t.record, m.rated"  # RATED_COLUMNS, from a table and its match_ratings row
+assert RATED_COLUMNS == ("id", "record", "rated")
+_NOTE_MATCH = "INSERT INTO match_ratings (table_id, guild_id, rated, rated_at) VALUES (?, ?, ?, ?)"
 
 
-class RatingRows(BackendHooks):
+def rating_kind(kind: str) -> str:
+    if kind not in RATING_KINDS:
+        raise ValueError(f"a rating is of a user or a computer, not {kind!r}")
+    return kind
+
+
+class RatingQueries(BackendHooks):
     """Every read and write of ratings (always every shard)."""
 
     async def rate_match(self, table_id: int, guild_id: int, players: Sequence[str], update: RatingUpdate) -> None:
@@ -27,26 +39,15 @@ class RatingRows(BackendHooks):
                 guild_id,
                 *players,
             )
-            current = {row.player: row for row in map(rating_row, rows)}
+            current = {row.player: row for row in map(decode_rating, rows)}
             changes, standings = update(current)
-            await session.execute(
-                "INSERT INTO match_ratings (table_id, guild_id, rated, rated_at) VALUES (?, ?, ?, ?)",
-                table_id,
-                guild_id,
-                True,
-                time.time(),
-            )
+            await session.execute(_NOTE_MATCH, table_id, guild_id, True, time.time())
             await _write_ratings(session, guild_id, {table_id: changes}, standings)
 
     async def skip_rating(self, table_id: int, guild_id: int) -> None:
         async with self._transaction() as session:
             await session.execute(
-                "INSERT INTO match_ratings (table_id, guild_id, rated, rated_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (table_id) DO NOTHING",
-                table_id,
-                guild_id,
-                False,
-                time.time(),
+                f"{_NOTE_MATCH} ON CONFLICT (table_id) DO NOTHING", table_id, guild_id, False, time.time()
             )
 
     async def ratings(self, guild_id: int, kind: str = "user", limit: int = LEADERBOARD_LIMIT) -> list[RatingRow]:
@@ -58,35 +59,31 @@ class RatingRows(BackendHooks):
                 f"{rating_kind(kind)}:%",
                 limit,
             )
-        return [rating_row(row) for row in rows]
+        return [decode_rating(row) for row in rows]
 
     async def rating(self, guild_id: int, player: str) -> RatingRow | None:
         async with self._read() as session:
             row = await session.fetchone(
                 f"SELECT {_RATING} FROM ratings WHERE guild_id = ? AND player = ?", guild_id, player
             )
-        return None if row is None else rating_row(row)
+        return None if row is None else decode_rating(row)
 
     async def rated_servers(self) -> list[int]:
         async with self._read() as session:
             rows = await session.fetch(
                 "SELECT DISTINCT guild_id FROM tables WHERE status = 'over' AND guild_id IS NOT NULL ORDER BY guild_id"
             )
-        return [whole(row[0]) for row in rows]
+        return [whole(row["guild_id"]) for row in rows]
 
     async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
         async with self._snapshot() as session:
             table_rows = await session.fetch(
-                "SELECT t.id, t.record, m.rated FROM tables t LEFT JOIN match_ratings m ON m.table_id = t.id"
+                f"SELECT {_RATED} FROM tables t LEFT JOIN match_ratings m ON m.table_id = t.id"
                 " WHERE t.status = 'over' AND t.guild_id = ? ORDER BY COALESCE(m.rated_at, t.updated_at), t.id",
                 guild_id,
             )
-            seat_rows = await session.fetch(
-                "SELECT s.table_id, s.seat, s.user_id, s.name, s.level FROM seats s JOIN tables t ON t.id = s.table_id"
-                " WHERE t.status = 'over' AND t.guild_id = ? ORDER BY s.table_id, s.seat",
-                guild_id,
-            )
-        return assemble_rated(seat_rows, table_rows)
+            seat_rows = await seats_of_tables(session, "t.status = 'over' AND t.guild_id = ?", guild_id)
+        return decode_rated(seat_rows, table_rows)
 
     async def replace_ratings(
         self, guild_id: int, changes: Mapping[int, Sequence[RatingChangeRow]], standings: Sequence[RatingRow]

@@ -1,23 +1,34 @@
 """The reads of tables: those in play (what a restart restores) and finished ones (history, rematch).
 
-Written once for both backends (`?` placeholders); tables and their seats are read in one snapshot.
+Written once for both backends (`?` placeholders); tables and their seats are read in one snapshot,
+each column by its name (row_decoders.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import HISTORY_LIMIT, SHARD_SHIFT, assemble_finished, assemble_open_tables, shard_filter
-from .dialect import marks
-from .hooks import BackendHooks
+from .backend_hooks import BackendHooks
+from .dialect import Row, Session, marks
+from .interface import HISTORY_LIMIT
+from .row_decoders import FINISHED_COLUMNS, OPEN_TABLE_COLUMNS, SEAT_COLUMNS, decode_finished, decode_open_tables
 from .rows import OPEN_STATUSES, BrokenRow, FinishedRow, TableRow
+from .shards import SHARD_SHIFT, shard_filter
 
 _OPEN = "t.status IN ('lobby', 'playing')"
 assert OPEN_STATUSES == ("lobby", "playing")
-_SEATS = "SELECT table_id, seat, user_id, name, level FROM seats"
 
 
-class TableReads(BackendHooks):
+async def seats_of_tables(session: Session, where: str, *args: object) -> list[Row]:
+    """The seats (SEAT_COLUMNS) of the tables `t` that `where` picks, by table and seat."""
+    return await session.fetch(
+        f"SELECT {', '.join(f's.{c}' for c in SEAT_COLUMNS)} FROM seats s JOIN tables t ON t.id = s.table_id"
+        f" WHERE {where} ORDER BY s.table_id, s.seat",
+        *args,
+    )
+
+
+class TableReadQueries(BackendHooks):
     """A table's record, every open table (of some shards), and finished matches."""
 
     async def table_record(self, table_id: int) -> str | None:
@@ -35,17 +46,11 @@ class TableReads(BackendHooks):
             where += f" AND ((COALESCE(t.guild_id, 0) >> {SHARD_SHIFT:d}) % ?) IN ({marks(len(ids))})"
             args = (count, *ids)
         async with self._snapshot() as session:
-            seat_rows = await session.fetch(
-                "SELECT s.table_id, s.seat, s.user_id, s.name, s.level FROM seats s JOIN tables t ON t.id = s.table_id"
-                f" WHERE {where} ORDER BY s.table_id, s.seat",
-                *args,
-            )
+            seat_rows = await seats_of_tables(session, where, *args)
             table_rows = await session.fetch(
-                "SELECT id, guild_id, channel_id, host_id, lang, level, status, seed, record, lobby_message_id,"
-                f" version, thread_id, use_thread, remind_at, take_over_at FROM tables t WHERE {where} ORDER BY id",
-                *args,
+                f"SELECT {', '.join(OPEN_TABLE_COLUMNS)} FROM tables t WHERE {where} ORDER BY id", *args
             )
-        return assemble_open_tables(seat_rows, table_rows)
+        return decode_open_tables(seat_rows, table_rows)
 
     async def finished_match(self, table_id: int) -> FinishedRow | None:
         found = await self._finished("t.id = ?", table_id)
@@ -57,16 +62,13 @@ class TableReads(BackendHooks):
     async def _finished(self, where: str, arg: object, *, limit: int = 1) -> list[FinishedRow]:
         async with self._snapshot() as session:
             table_rows = await session.fetch(
-                "SELECT id, guild_id, channel_id, thread_id, host_id, lang, level, seed, record, updated_at,"
-                f" use_thread FROM tables t WHERE t.status = 'over' AND {where}"
+                f"SELECT {', '.join(FINISHED_COLUMNS)} FROM tables t WHERE t.status = 'over' AND {where}"
                 " ORDER BY updated_at DESC, id DESC LIMIT ?",
                 arg,
                 limit,
             )
             if not table_rows:
                 return []
-            ids = [row[0] for row in table_rows]
-            seat_rows = await session.fetch(
-                f"{_SEATS} WHERE table_id IN ({marks(len(ids))}) ORDER BY table_id, seat", *ids
-            )
-        return assemble_finished(seat_rows, table_rows)
+            ids = [row["id"] for row in table_rows]
+            seat_rows = await seats_of_tables(session, f"t.id IN ({marks(len(ids))})", *ids)
+        return decode_finished(seat_rows, table_rows)

@@ -1,6 +1,6 @@
-"""The writes of a table's life, from lobby to close: each one transaction, each checked against the table's version.
+"""The queries that write a table's life, lobby to close: each one transaction, checked against the table's version.
 
-Written once for both backends (`?` placeholders); see base.py for what `expected_version` promises.
+Written once for both backends (`?` placeholders); see interface.py for what `expected_version` promises.
 """
 
 from __future__ import annotations
@@ -8,12 +8,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from .backend_hooks import BackendHooks
 from .dialect import Session, whole
-from .hooks import BackendHooks
-from .rows import NO_DEADLINES, ChannelBusyError, ResultRow, SeatRow, TableMovedOnError, TurnDeadlines
+from .rows import NO_DEADLINES, ResultRow, SeatRow, TurnDeadlines
+from .storage_errors import ChannelBusyError, TableMovedOnError
 
 
-class TableWrites(BackendHooks):
+class TableWriteQueries(BackendHooks):
     """Create, seat, start, save, finish and close a table."""
 
     async def create_table(
@@ -75,8 +76,8 @@ class TableWrites(BackendHooks):
         deadlines: TurnDeadlines = NO_DEADLINES,
     ) -> int:
         async with self._transaction() as session:
-            assignments = "status = 'playing', record = ?, thread_id = ?, remind_at = ?, take_over_at = ?, "
-            clock = (deadlines.remind_at, deadlines.take_over_at)
+            assignments = f"status = 'playing', record = ?, thread_id = ?, {_CLOCK}"
+            clock = _clock(deadlines)
             version = await _step(session, table_id, expected_version, assignments, record, thread_id, *clock)
             await _write_seats(session, table_id, seats)
         return version
@@ -90,14 +91,11 @@ class TableWrites(BackendHooks):
         deadlines: TurnDeadlines = NO_DEADLINES,
     ) -> int:
         async with self._transaction() as session:
-            clock = (deadlines.remind_at, deadlines.take_over_at)
-            assignments = "record = ?, remind_at = ?, take_over_at = ?, "
-            return await _step(session, table_id, expected_version, assignments, record, *clock)
+            return await _step(session, table_id, expected_version, f"record = ?, {_CLOCK}", record, *_clock(deadlines))
 
     async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
         async with self._transaction() as session:
-            clock = (deadlines.remind_at, deadlines.take_over_at)
-            return await _step(session, table_id, expected_version, "remind_at = ?, take_over_at = ?, ", *clock)
+            return await _step(session, table_id, expected_version, _CLOCK, *_clock(deadlines))
 
     async def finish_match(
         self,
@@ -120,6 +118,13 @@ class TableWrites(BackendHooks):
     async def close_table(self, table_id: int, reason: str, expected_version: int | None = None) -> int:
         async with self._transaction() as session:
             return await _step(session, table_id, expected_version, "status = 'closed', closed_reason = ?, ", reason)
+
+
+_CLOCK = "remind_at = ?, take_over_at = ?, "  # the turn's clock, as _step's assignments
+
+
+def _clock(deadlines: TurnDeadlines) -> tuple[float | None, float | None]:
+    return deadlines.remind_at, deadlines.take_over_at
 
 
 async def _write_seats(session: Session, table_id: int, seats: Sequence[SeatRow]) -> None:

@@ -1,4 +1,4 @@
-"""The rows a copy between backends moves (copy.py drives it): count, export in key order, import in one transaction.
+"""The queries of a copy between backends (copy.py drives it): count, export in key order, import in one transaction.
 
 Written once for both backends (`?` placeholders); `portable` evens out how each stores truths and times.
 """
@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Sequence
 
-from .base import COPY_COLUMNS, COPY_KEYS, Batch, CopyCountError, Storage
-from .dialect import Row, Session, marks, real, whole
-from .hooks import BackendHooks
+from .backend_hooks import BackendHooks
+from .copy_columns import COPY_COLUMNS, COPY_KEYS, Batch, CopyCountError
+from .dialect import Session, marks, real, whole
+from .interface import Storage
 
 # copied columns that one backend stores as 0/1 and the other as a truth value, or as REAL / DOUBLE
 _TRUTHS = {
@@ -33,12 +34,12 @@ _CONVERT: dict[str, tuple[Callable[[object], object] | None, ...]] = {
 }
 
 
-def portable(table: str, row: Sequence[object]) -> Row:
-    """A copied row with truth values as bool and times as float, whichever backend it came from."""
+def portable(table: str, row: Sequence[object]) -> tuple[object, ...]:
+    """A copied row (in COPY_COLUMNS' order), truths as bool and times as float, whichever backend it came from."""
     return tuple(v if f is None or v is None else f(v) for f, v in zip(_CONVERT[table], row, strict=True))
 
 
-class CopyRows(BackendHooks):
+class CopyQueries(BackendHooks):
     """Count, export and import every table of COPY_COLUMNS."""
 
     async def count_rows(self) -> dict[str, int]:
@@ -47,7 +48,7 @@ class CopyRows(BackendHooks):
 
     async def export_rows(self, table: str, batch_size: int = 500) -> AsyncIterator[Batch]:
         columns, keys = COPY_COLUMNS[table], COPY_KEYS[table]
-        after: Row | None = None
+        after: tuple[object, ...] | None = None
         while True:
             where = "" if after is None else f"WHERE ({', '.join(keys)}) > ({marks(len(keys))})"
             async with self._read() as session:
@@ -58,9 +59,9 @@ class CopyRows(BackendHooks):
                 )
             if not rows:
                 return
-            batch = [portable(table, row) for row in rows]
+            batch = [portable(table, [row[c] for c in columns]) for row in rows]
             yield batch
-            after = tuple(batch[-1][columns.index(k)] for k in keys)
+            after = tuple(rows[-1][k] for k in keys)  # keys are ids and names: portable leaves them as read
 
     async def import_rows(
         self, source: Storage, *, replace: bool, expected: dict[str, int], batch_size: int = 500

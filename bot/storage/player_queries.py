@@ -1,4 +1,4 @@
-"""What is kept per player: whether they are mentioned on their turn, and the stats of their results.
+"""The queries of what is kept per player: whether they are mentioned on their turn, and the stats of their results.
 
 Written once for both backends (`?` placeholders); NULL-safe equality is the dialect's one word.
 """
@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .dialect import marks, real, whole
-from .hooks import BackendHooks
+from .backend_hooks import BackendHooks
+from .dialect import Row, marks, real, whole
 from .rows import PlayerStats
 
 
-class PlayerRows(BackendHooks):
+class PlayerQueries(BackendHooks):
     """Ping settings, the leaderboard and one player's stats (always every shard)."""
 
     async def ping_off(self, user_ids: Sequence[int]) -> set[int]:
@@ -23,7 +23,7 @@ class PlayerRows(BackendHooks):
             rows = await session.fetch(
                 f"SELECT user_id FROM player_settings WHERE NOT ping AND user_id IN ({marks(len(ids))})", *ids
             )
-        return {whole(row[0]) for row in rows}
+        return {whole(row["user_id"]) for row in rows}
 
     async def set_ping(self, user_id: int, on: bool) -> None:
         async with self._transaction() as session:
@@ -35,33 +35,41 @@ class PlayerRows(BackendHooks):
             )
 
     async def leaderboard(self, guild_id: int | None, limit: int = 10) -> list[PlayerStats]:
-        same = self.dialect.same
         async with self._read() as session:
             rows = await session.fetch(
-                "SELECT user_id, (SELECT name FROM results r2 WHERE r2.user_id = r.user_id"
-                f" AND r2.guild_id {same} ? ORDER BY finished_at DESC LIMIT 1),"
-                " COUNT(*), SUM(CAST(won AS INTEGER)), AVG(points) FROM results r"
-                f" WHERE guild_id {same} ? GROUP BY user_id"
-                " ORDER BY SUM(CAST(won AS INTEGER)) DESC, COUNT(*) DESC, user_id LIMIT ?",
+                f"SELECT r.user_id, {self._latest_name('r.user_id')}, {_TOTALS} FROM results r"
+                f" WHERE r.guild_id {self.dialect.same} ? GROUP BY r.user_id"
+                " ORDER BY wins DESC, matches DESC, r.user_id LIMIT ?",
                 guild_id,
                 guild_id,
                 limit,
             )
-        return [PlayerStats(whole(u), str(n), whole(m), whole(w), real(a)) for u, n, m, w, a in rows]
+        return [_stats(whole(row["user_id"]), row) for row in rows]
 
     async def player_stats(self, guild_id: int | None, user_id: int) -> PlayerStats | None:
-        same = self.dialect.same
         async with self._read() as session:
             row = await session.fetchone(
-                "SELECT COUNT(*), SUM(CAST(won AS INTEGER)), AVG(points), (SELECT name FROM results"
-                f" WHERE guild_id {same} ? AND user_id = ? ORDER BY finished_at DESC LIMIT 1)"
-                f" FROM results WHERE guild_id {same} ? AND user_id = ?",
-                guild_id,
+                f"SELECT {self._latest_name('?')}, {_TOTALS} FROM results r"
+                f" WHERE r.guild_id {self.dialect.same} ? AND r.user_id = ?",
                 user_id,
+                guild_id,
                 guild_id,
                 user_id,
             )
-        if row is None or not row[0]:
+        if row is None or not row["matches"]:
             return None
-        matches, wins, average, name = row
-        return PlayerStats(user_id, str(name), whole(matches), whole(wins), real(average))
+        return _stats(user_id, row)
+
+    def _latest_name(self, user: str) -> str:
+        """The column `name`: the player's name at their latest result in the server (its `?` takes the server)."""
+        return (
+            f"(SELECT latest.name FROM results latest WHERE latest.user_id = {user}"
+            f" AND latest.guild_id {self.dialect.same} ? ORDER BY latest.finished_at DESC LIMIT 1) AS name"
+        )
+
+
+_TOTALS = "COUNT(*) AS matches, SUM(CAST(r.won AS INTEGER)) AS wins, AVG(r.points) AS average"
+
+
+def _stats(user_id: int, row: Row) -> PlayerStats:
+    return PlayerStats(user_id, str(row["name"]), whole(row["matches"]), whole(row["wins"]), real(row["average"]))

@@ -1,7 +1,8 @@
 """What a SQL backend supplies the queries: its connections, transactions, locks, schema bookkeeping and errors.
 
-The queries (table_writes.py, table_reads.py, player_rows.py, rating_rows.py, copy_rows.py, combined
-in sql.py) are written once against these; sqlite.py and postgres.py fill them in.
+The queries (table_write_queries.py, table_read_queries.py, player_queries.py, rating_queries.py,
+copy_queries.py, combined in sql_storage.py) are written once against these; sqlite.py and postgres.py
+fill them in.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from abc import abstractmethod
 from contextlib import AbstractAsyncContextManager
 
-from .base import Storage
 from .dialect import Dialect, Session
+from .interface import Storage
 
 
 class BackendHooks(Storage):

@@ -1,28 +1,29 @@
 """Every query of the storage, written once for both backends, and the migration runner.
 
 A backend (sqlite.py, postgres.py) only says how to hold a connection and a transaction, how its
-schema version is kept and locked, and what its errors mean (hooks.py); the SQL, with `?`
+schema version is kept and locked, and what its errors mean (backend_hooks.py); the SQL, with `?`
 placeholders, is in one module per concern, combined here: the writes of a table's life
-(table_writes.py), reads of tables in play and finished (table_reads.py), per-player settings and
-stats (player_rows.py), ratings (rating_rows.py), and the rows a copy moves (copy_rows.py).
+(table_write_queries.py), reads of tables in play and finished (table_read_queries.py), per-player
+settings and stats (player_queries.py), ratings (rating_queries.py), and the rows a copy moves
+(copy_queries.py). Rows come back by column name and are decoded in row_decoders.py.
 """
 
 from __future__ import annotations
 
 import logging
 
-from .copy_rows import CopyRows
+from .copy_queries import CopyQueries
 from .migrations import MIGRATIONS, SCHEMA_VERSION
-from .player_rows import PlayerRows
-from .rating_rows import RatingRows
-from .rows import StorageOpenError
-from .table_reads import TableReads
-from .table_writes import TableWrites
+from .player_queries import PlayerQueries
+from .rating_queries import RatingQueries
+from .storage_errors import StorageOpenError
+from .table_read_queries import TableReadQueries
+from .table_write_queries import TableWriteQueries
 
 log = logging.getLogger(__name__)
 
 
-class SqlStorage(TableWrites, TableReads, PlayerRows, RatingRows, CopyRows):
+class SqlStorage(TableWriteQueries, TableReadQueries, PlayerQueries, RatingQueries, CopyQueries):
     """All the queries, and the schema's migrations; a subclass supplies BackendHooks (its connection and dialect)."""
 
     async def schema_version(self) -> int:

@@ -1,0 +1,205 @@
+"""The one storage interface the game manager uses; both backends speak it (sql_storage.SqlStorage).
+
+A write of a live table may say which version it expects (`expected_version`); the backend then
+applies it only if the row is still at that version, adding one, all in the write's transaction.
+Zero rows matched means another process moved the table on: `TableMovedOnError`, nothing changed.
+`None` writes unchecked (still adding one), for callers that own their tables alone.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+
+from .copy_columns import Batch
+from .rows import (
+    NO_DEADLINES,
+    BrokenRow,
+    FinishedRow,
+    PlayerStats,
+    RatedMatch,
+    RatingChangeRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    TableRow,
+    TurnDeadlines,
+)
+
+HISTORY_LIMIT = 25  # the finished matches /five-up history lists (a select menu holds 25)
+LEADERBOARD_LIMIT = 10  # the people /five-up leaderboard shows
+
+# Given a server's current ratings of a match's players (those it has), the match's changes and their new ratings.
+RatingUpdate = Callable[[Mapping[str, RatingRow]], tuple[list[RatingChangeRow], list[RatingRow]]]
+
+
+class Storage(ABC):
+    """Tables with their seats and game records, and finished results.
+
+    It knows no backend: the bot picks one where it is assembled (backends.open_storage).
+    `await close()` when done. Every write is one transaction and is durable once it returns."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    # -- tables -------------------------------------------------------------
+
+    @abstractmethod
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        lang: str,
+        level: str,
+        seed: str,
+        seats: Sequence[SeatRow],
+        use_thread: bool = True,
+    ) -> int:
+        """A new lobby at NEW_TABLE_VERSION; ChannelBusyError if the channel has an open table.
+
+        `use_thread` False: the host asked for the match in the channel, not in a thread of its own."""
+
+    @abstractmethod
+    async def save_seats(self, table_id: int, seats: Sequence[SeatRow], expected_version: int | None = None) -> int:
+        """Returns the table's new version (so do all the writes below)."""
+
+    @abstractmethod
+    async def set_lobby_message(
+        self, table_id: int, message_id: int | None, expected_version: int | None = None
+    ) -> int: ...
+
+    @abstractmethod
+    async def start_match(
+        self,
+        table_id: int,
+        seats: Sequence[SeatRow],
+        record: str,
+        expected_version: int | None = None,
+        *,
+        thread_id: int | None = None,
+        deadlines: TurnDeadlines = NO_DEADLINES,
+    ) -> int:
+        """The match begins (in `thread_id`, if the bot opened a thread for it), its first turn's clock with it."""
+
+    @abstractmethod
+    async def save_record(
+        self,
+        table_id: int,
+        record: str,
+        expected_version: int | None = None,
+        *,
+        deadlines: TurnDeadlines = NO_DEADLINES,
+    ) -> int:
+        """The accepted placement is durable once this returns, with the clock of the turn it begins."""
+
+    @abstractmethod
+    async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
+        """The clock of the turn in progress changed (its reminder was given)."""
+
+    @abstractmethod
+    async def finish_match(
+        self,
+        table_id: int,
+        guild_id: int | None,
+        record: str,
+        results: Sequence[ResultRow],
+        expected_version: int | None = None,
+    ) -> int:
+        """The final record, the status and every player's result, all or nothing."""
+
+    @abstractmethod
+    async def close_table(self, table_id: int, reason: str, expected_version: int | None = None) -> int: ...
+
+    @abstractmethod
+    async def table_record(self, table_id: int) -> str | None: ...
+
+    @abstractmethod
+    async def open_tables(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> tuple[list[TableRow], list[BrokenRow]]:
+        """Every lobby and match in progress (of guilds on these shards, if given); unreadable rows as BrokenRow."""
+
+    # -- finished matches and player settings (always every shard) --------
+
+    @abstractmethod
+    async def finished_match(self, table_id: int) -> FinishedRow | None:
+        """One finished match (status over), or None: unknown, or never finished."""
+
+    @abstractmethod
+    async def finished_matches(self, guild_id: int | None, limit: int = HISTORY_LIMIT) -> list[FinishedRow]:
+        """The server's most recently finished matches, newest first."""
+
+    @abstractmethod
+    async def ping_off(self, user_ids: Sequence[int]) -> set[int]:
+        """Those of `user_ids` who asked not to be mentioned on their turn."""
+
+    @abstractmethod
+    async def set_ping(self, user_id: int, on: bool) -> None:
+        """Store a player's choice: mentioned on their turn (`on`), or not."""
+
+    # -- stats (always every shard) -----------------------------------------
+
+    @abstractmethod
+    async def leaderboard(self, guild_id: int | None, limit: int = 10) -> list[PlayerStats]:
+        """The server's players with the most wins (then the most matches)."""
+
+    @abstractmethod
+    async def player_stats(self, guild_id: int | None, user_id: int) -> PlayerStats | None: ...
+
+    # -- ratings (always every shard) ---------------------------------------
+
+    @abstractmethod
+    async def rate_match(self, table_id: int, guild_id: int, players: Sequence[str], update: RatingUpdate) -> None:
+        """Rate a finished match in one transaction, the server's ratings held still meanwhile: read the
+        current ratings of `players`, call `update` (pure) with them, write what it returns."""
+
+    @abstractmethod
+    async def skip_rating(self, table_id: int, guild_id: int) -> None:
+        """Note that a finished match is not rated (a rebuild leaves it out too)."""
+
+    @abstractmethod
+    async def ratings(self, guild_id: int, kind: str = "user", limit: int = LEADERBOARD_LIMIT) -> list[RatingRow]:
+        """The server's ratings of people (`kind` "user") or computer levels ("computer"), by
+        conservative rating (μ − 3σ) highest first, then most matches."""
+
+    @abstractmethod
+    async def rating(self, guild_id: int, player: str) -> RatingRow | None: ...
+
+    @abstractmethod
+    async def rated_servers(self) -> list[int]:
+        """Every server with a finished match (what a rebuild of all ratings goes through)."""
+
+    @abstractmethod
+    async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
+        """Every finished match of the server, in the order they ended, for a rebuild."""
+
+    @abstractmethod
+    async def replace_ratings(
+        self, guild_id: int, changes: Mapping[int, Sequence[RatingChangeRow]], standings: Sequence[RatingRow]
+    ) -> None:
+        """The server's ratings and rating changes replaced by a rebuild's, all or nothing; the
+        matches in `changes` are noted as rated."""
+
+    # -- copy ---------------------------------------------------------------
+
+    @abstractmethod
+    async def count_rows(self) -> dict[str, int]:
+        """Rows in each table of COPY_COLUMNS."""
+
+    @abstractmethod
+    def export_rows(self, table: str, batch_size: int = 500) -> AsyncIterator[Batch]:
+        """Every row of one table, columns as in COPY_COLUMNS, in key order, a batch at a time."""
+
+    @abstractmethod
+    async def import_rows(
+        self, source: Storage, *, replace: bool, expected: dict[str, int], batch_size: int = 500
+    ) -> dict[str, int]:
+        """Write every row of `source` here in one transaction (emptying this database first if `replace`).
+
+        Returns the counts read back inside that transaction; if they differ from `expected` the
+        transaction is rolled back and CopyCountError raised."""
