@@ -30,10 +30,14 @@ from ..host.computers import ComputerPlayers, ProcessComputer
 from ..host.manager import Manager, new_seed
 from ..host.pictures import PngRenderer, Renderer
 from ..storage import open_storage
-from .components import DYNAMIC_ITEMS, LobbyTurns, answer_vanished_click
+from .client import FiveUpClient, Interaction
+from .dynamic_items import DYNAMIC_ITEMS
+from .handlers import Handlers
+from .lobby_turns import LobbyTurns
 from .publisher import ChannelPublisher
 from .replay_buttons import REPLAY_ITEMS
-from .replies import Handlers, Interaction, admitted, answer_error, connection_lost
+from .replies import admitted, answer_error, connection_lost
+from .vanished_clicks import answer_vanished_click
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +92,7 @@ class FiveUpTree(app_commands.CommandTree):
         await answer_error(interaction, error, f"/{command.qualified_name}" if command else "a command")
 
 
-class FiveUpBot(commands.AutoShardedBot):
+class FiveUpBot(FiveUpClient):
     """Serves `/five-up` and the buttons for the game manager it is handed, posting through `publisher`."""
 
     def __init__(self, config: Config, manager: Manager, publisher: ChannelPublisher, **options: Any) -> None:

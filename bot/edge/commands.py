@@ -1,10 +1,10 @@
 """The `/five-up` command group: thin callbacks that ask the game manager and answer.
 
 A body says what goes right; what goes wrong (a `Refusal`, a Discord error) it raises, and
-the command tree's `on_error` (bot/app.py) answers through `replies.answer_error`, the error
+the command tree's `on_error` (bot/edge/app.py) answers through `replies.answer_error`, the error
 path of the buttons too. Every description is a `locale_str` whose `key` names its Fluent
 message, so the translator can give Korean and Spanish users their own words; the English
-text itself comes from the English catalog, read when this module is imported (bot/app.py
+text itself comes from the English catalog, read when this module is imported (bot/edge/app.py
 does so when it builds the command tree). Work that may wait (a picture, a table busy
 placing) is deferred first, so Discord's 3-second deadline is never missed.
 """
@@ -22,9 +22,13 @@ from .. import texts
 from ..host.replay_desk import desk_of
 from ..host.tables import LEVELS, Lobby, Refusal, TableStatus
 from ..texts.i18n import DEFAULT, SUPPORTED, pick_locale, t
-from .components import LobbyTurn, help_message, lobby_view, rules_message, send_hand, show_hand_view
+from .client import Interaction
+from .hand_buttons import send_hand, show_hand_view
+from .help_and_rules import help_message, rules_message
+from .lobby_buttons import lobby_view
+from .lobby_turns import LobbyTurn
 from .replay_buttons import history_view, open_viewer, send_animation, send_review
-from .replies import Interaction, answered_publicly, defer_publicly, files, locale_of, record_file
+from .replies import answered_publicly, defer_publicly, files, locale_of, record_file
 
 MAX_CHOICES = 25
 

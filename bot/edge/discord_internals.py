@@ -3,7 +3,7 @@
 discord.py has no public way to (1) match a custom_id against a `DynamicItem`'s template without a
 message around it, or (2) give a menu rebuilt from its custom_id the values the user chose. The
 bot needs both to answer a click on a component its message no longer shows
-(`components.answer_vanished_click`). `tests/bot_tests/test_discord_internals.py` fails the day a discord.py
+(`vanished_clicks.answer_vanished_click`). `tests/bot_tests/test_discord_internals.py` fails the day a discord.py
 release renames or reshapes either, before a player meets "This interaction failed".
 """
 

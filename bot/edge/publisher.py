@@ -27,7 +27,8 @@ import discord
 
 from ..host.tables import Post
 from ..texts.i18n import t
-from .components import match_end_view, show_hand_view
+from .hand_buttons import show_hand_view
+from .match_end import match_end_view
 from .match_threads import close_thread
 from .replies import files, record_file
 

@@ -9,16 +9,15 @@ message is edited; the words and pictures come from the replay desk (bot/host/re
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from ..host.replay_desk import ReplayPage, ReviewPage, desk_of
 from ..host.tables import Refusal
 from ..texts.i18n import t
 from ..texts.replay_words import review_button, round_option
-from .components import GameButton, GameSelect
-from .replies import Interaction, files, locale_of
+from .client import Interaction
+from .game_items import GameButton, GameSelect
+from .replies import files, locale_of
 
 STEP_ACTIONS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
 MAX_OPTIONS = 25
@@ -180,11 +179,3 @@ def history_view(table_ids: list[int], locale: str) -> discord.ui.View:
         label = t(locale, "button-replay-match", id=table_id)
         view.add_item(ReplayOpenButton(table_id=table_id, step=0, label=label))
     return view
-
-
-def match_end_items(table_id: int, lang: str) -> list[discord.ui.Item[Any]]:
-    """Replay and Review for the match-end message (beside Rematch)."""
-    return [
-        ReplayOpenButton(table_id=table_id, step=0, label=t(lang, "button-replay")),
-        ReviewButton(table_id=table_id, label=t(lang, "button-review")),
-    ]

@@ -1,16 +1,16 @@
 """Answering an interaction safely: the one error path of every command and every button.
 
-Commands raise; the command tree's `on_error` (bot/app.py) and the buttons' guarded callback
-(bot/edge/components.py) both hand what they caught to `answer_error`: a `Refusal` becomes an ephemeral
+Commands raise; the command tree's `on_error` (bot/edge/app.py) and the buttons' guarded callback
+(bot/edge/game_items.py) both hand what they caught to `answer_error`: a `Refusal` becomes an ephemeral
 sentence in the user's language; a Discord `NotFound`/`Forbidden` (a message deleted, a
 permission removed) is logged as a warning; a lost connection to Discord (a closed session, a
 dropped socket) is one warning line, however the answer then fares; anything else is logged
 once with its context and the user gets a short apology. The user never sees a traceback, and
 never "This interaction failed".
 
-While the bot stops (bot/app.py), `admitted` is the door of every command, button and menu: a
-handler already running is counted, so the stop waits for it; a new one gets "the bot is
-restarting" instead.
+While the bot stops (bot/edge/app.py), `admitted` is the door of every command, button and menu: a
+handler already running is counted (bot/edge/handlers.py), so the stop waits for it; a new one gets
+"the bot is restarting" instead.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import io
 import logging
-from typing import TYPE_CHECKING, TypeAlias
 
 import aiohttp
 import discord
@@ -27,13 +26,7 @@ from discord import app_commands
 
 from ..host.tables import Picture, Refusal
 from ..texts.i18n import pick_locale, t
-
-if TYPE_CHECKING:
-    from .app import FiveUpBot
-
-    Interaction: TypeAlias = discord.Interaction[FiveUpBot]
-else:
-    Interaction: TypeAlias = discord.Interaction
+from .client import Interaction
 
 log = logging.getLogger(__name__)
 
@@ -136,57 +129,6 @@ async def answer_error(interaction: discord.Interaction, error: BaseException, w
 
 
 # -- while the bot stops -----------------------------------------------------------------------
-
-ADMITTED = "five-up: admitted"  # interaction.extras key: whether this interaction was let in (decided once)
-
-
-class Handlers:
-    """The interaction handlers running now, and whether new ones are still let in.
-
-    A handler counts from its first step (`admitted`) until its task ends, whether it was let in
-    or is only saying "restarting"; `finish` waits for all of them, up to a bound."""
-
-    def __init__(self) -> None:
-        self.stopping = False
-        self._running: dict[asyncio.Task[object], str] = {}
-
-    def admit(self, interaction: discord.Interaction, what: str) -> bool:
-        """Count the running handler of `interaction`; True if it may go on (decided once per interaction)."""
-        decided = interaction.extras.get(ADMITTED)
-        if decided is None:
-            decided = interaction.extras[ADMITTED] = not self.stopping
-        task = asyncio.current_task()
-        if task is not None and task not in self._running:
-            self._running[task] = f"{what} (user {interaction.user.id}, channel {interaction.channel_id})"
-            task.add_done_callback(self._done)
-        return bool(decided)
-
-    def _done(self, task: asyncio.Task[object]) -> None:
-        self._running.pop(task, None)
-
-    @property
-    def running(self) -> list[str]:
-        return list(self._running.values())
-
-    async def finish(self, timeout: float) -> list[str]:
-        """Let no new handler in, wait up to `timeout` seconds for the running ones, cancel the rest;
-        returns what was cut."""
-        self.stopping = True
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        me = asyncio.current_task()
-        while True:
-            waiting = [task for task in self._running if task is not me and not task.done()]
-            left = deadline - loop.time()
-            if not waiting or left <= 0:
-                break
-            await asyncio.wait(waiting, timeout=left)
-        cut = [self._running[task] for task in waiting]
-        for task in waiting:
-            task.cancel()
-        if waiting:
-            await asyncio.wait(waiting, timeout=1.0)
-        return cut
 
 
 async def admitted(interaction: Interaction, what: str) -> bool:

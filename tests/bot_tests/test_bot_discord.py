@@ -15,18 +15,11 @@ from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRo
 from test_bot_helpers import PNG, hosted_bot, named_tiles, pick, public_tiles
 
 from bot.edge.app import FiveUpBot
-from bot.edge.components import (
-    DYNAMIC_ITEMS,
-    BackButton,
-    HelpRulesButton,
-    LobbyButton,
-    PartnerSelect,
-    RematchButton,
-    RulesPageButton,
-    ShowHandButton,
-    TargetButton,
-    TileButton,
-)
+from bot.edge.dynamic_items import DYNAMIC_ITEMS
+from bot.edge.hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
+from bot.edge.help_and_rules import HelpRulesButton, RulesPageButton
+from bot.edge.lobby_buttons import LobbyButton, PartnerSelect
+from bot.edge.match_end import RematchButton
 from bot.host.tables import Table, TableStatus
 from bot.texts.i18n import t
 from engine import Option, Tile

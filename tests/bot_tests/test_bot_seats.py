@@ -12,7 +12,7 @@ from test_bot_discord import World, world
 from test_bot_helpers import hosted_bot
 
 from bot.edge.commands import table_language
-from bot.edge.components import lobby_view
+from bot.edge.lobby_buttons import lobby_view
 from bot.host.tables import Table, TableStatus
 from bot.texts import lobby_message
 from bot.texts.i18n import t

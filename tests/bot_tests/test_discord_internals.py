@@ -10,8 +10,8 @@ from typing import Any, cast
 
 import discord
 
-from bot.edge import components
 from bot.edge.discord_internals import custom_id_template, take_chosen_values
+from bot.edge.dynamic_items import DYNAMIC_ITEMS
 
 
 class Probe(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"probe:(?P<table>[0-9]+):(?P<move>[0-9]+)"):
@@ -26,7 +26,7 @@ def test_a_dynamic_items_template_is_read_from_its_class() -> None:
 
 
 def test_every_dynamic_item_of_the_bot_has_a_template_that_knows_its_own_ids() -> None:
-    for factory in components.DYNAMIC_ITEMS:
+    for factory in DYNAMIC_ITEMS:
         assert custom_id_template(factory).pattern.startswith("5up:")
 
 

@@ -418,7 +418,7 @@ def test_every_key_the_code_asks_for_is_in_the_catalogs() -> None:
 def test_no_catalog_is_read_at_import() -> None:
     """Importing the bot reads no .ftl file: a catalog loads when one of its messages is first asked for."""
     code = (
-        "import bot.edge.app, bot.host.manager, bot.demo, bot.edge.components, bot.texts, bot.texts.i18n as i\n"
+        "import bot.edge.app, bot.host.manager, bot.demo, bot.edge.dynamic_items, bot.texts, bot.texts.i18n as i\n"
         "before = i.bundle.cache_info().currsize\n"
         "i.t('ko', 'lobby-left')\n"
         "print(before, i.bundle.cache_info().currsize)\n"
