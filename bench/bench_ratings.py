@@ -33,8 +33,9 @@ from openskill.models import PlackettLuceRating  # noqa: E402
 
 from bot.host import table_rows  # noqa: E402  (first: bot.host.tables alone would start an import cycle)
 from bot.host.rating_keeper import rate_finished  # noqa: E402
-from bot.host.ratings import Rating, model, placings, rate  # noqa: E402
-from bot.host.tables import Seat, Table, TableStatus  # noqa: E402
+from bot.host.ratings import model, placings, rate  # noqa: E402
+from bot.model.rating_change import Rating  # noqa: E402
+from bot.model.table_state import Seat, Table, TableStatus  # noqa: E402
 from bot.storage import SqliteStorage  # noqa: E402
 from engine import Match, Phase  # noqa: E402
 

@@ -19,8 +19,10 @@ from discord import app_commands
 from engine import Option, Placement, Tile, parse_tile
 
 from .. import texts
+from ..host.refusal import Refusal
 from ..host.replay_desk import desk_of
-from ..host.tables import LEVELS, Lobby, Refusal, TableStatus
+from ..model.answers import Lobby
+from ..model.table_state import LEVELS, TableStatus
 from ..texts.i18n import DEFAULT, SUPPORTED, pick_locale, t
 from .components import LobbyTurn, help_message, lobby_view, rules_message, send_hand, show_hand_view
 from .replay_buttons import history_view, open_viewer, send_animation, send_review

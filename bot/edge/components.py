@@ -25,7 +25,9 @@ from engine import Placement
 
 from .. import texts
 from ..host.live_table import ThreadOpener
-from ..host.tables import Hand, Lobby, Picture, Refusal, TileChoice
+from ..host.refusal import Refusal
+from ..model.answers import Hand, Lobby, TileChoice
+from ..model.posts import Picture
 from ..texts.i18n import t
 from ..texts.rules_pages import rules_pages
 from .discord_internals import custom_id_template, take_chosen_values

@@ -25,7 +25,7 @@ from typing import Any
 
 import discord
 
-from ..host.tables import Post
+from ..model.posts import Post
 from ..texts.i18n import t
 from .components import match_end_view, show_hand_view
 from .match_threads import close_thread

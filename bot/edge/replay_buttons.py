@@ -13,8 +13,8 @@ from typing import Any
 
 import discord
 
+from ..host.refusal import Refusal
 from ..host.replay_desk import ReplayPage, ReviewPage, desk_of
-from ..host.tables import Refusal
 from ..texts.i18n import t
 from ..texts.replay_words import review_button, round_option
 from .components import GameButton, GameSelect

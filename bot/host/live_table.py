@@ -34,6 +34,10 @@ from engine import (
 )
 
 from .. import texts
+from ..model.answers import Hand, Played
+from ..model.posts import Post, PostKind
+from ..model.rating_change import Change
+from ..model.table_state import Table, TableStatus
 from ..storage import (
     NEW_TABLE_VERSION,
     TurnDeadlines,
@@ -41,21 +45,12 @@ from ..storage import (
 from . import table_rows as rows
 from .lobby_actions import LobbyActions
 from .rating_keeper import rate_finished
-from .ratings import Change
+from .refusal import Refusal
 from .table_core import Publisher as Publisher
 from .table_core import Services as Services
 from .table_core import TableCore
 from .table_core import ThreadOpener as ThreadOpener
 from .table_core import Turns as Turns
-from .tables import (
-    Hand,
-    Played,
-    Post,
-    PostKind,
-    Refusal,
-    Table,
-    TableStatus,
-)
 
 log = logging.getLogger(__name__)
 

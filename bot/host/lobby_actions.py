@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING
 from engine import Match
 
 from .. import texts
+from ..model.answers import Lobby
+from ..model.posts import PostKind
+from ..model.table_state import MAX_SEATS, MIN_PLAYERS, Seat, TableStatus
 from . import table_rows as rows
-from .tables import MAX_SEATS, MIN_PLAYERS, Lobby, PostKind, Refusal, Seat, TableStatus
+from .refusal import Refusal
 
 if TYPE_CHECKING:
     from .live_table import LiveTable

@@ -20,6 +20,9 @@ from collections.abc import Callable, Sequence
 from engine import Option, Placement
 
 from .. import texts
+from ..model.answers import Hand, Lobby, Played
+from ..model.posts import Post, PostKind
+from ..model.table_state import LEVELS, MAX_SEATS, Seat, Table, TableStatus
 from ..storage import ChannelBusyError, Storage, StorageUnavailableError
 from ..texts.i18n import pick_locale
 from . import table_rows as rows
@@ -27,21 +30,9 @@ from .computers import ComputerPlayers
 from .live_table import LiveTable, Publisher, Services, ThreadOpener
 from .match_archive import MatchArchive
 from .pictures import Renderer
+from .refusal import Refusal
 from .table_core import TableCore
 from .table_registry import TableRegistry
-from .tables import (
-    LEVELS,
-    MAX_SEATS,
-    Hand,
-    Lobby,
-    Played,
-    Post,
-    PostKind,
-    Refusal,
-    Seat,
-    Table,
-    TableStatus,
-)
 from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine import Match, Record
 
+from ..model.rating_change import Change, Rating
 from ..storage import (
     RatedMatch,
     RatingChangeRow,
@@ -32,10 +33,10 @@ from ..storage import (
     open_storage,
 )
 from . import ratings
-from .ratings import Change, Rating, Standing
+from .ratings import Standing
 
 if TYPE_CHECKING:
-    from .tables import Table  # a type only: importing bot.host.tables first would start an import cycle
+    from ..model.table_state import Table  # a type only: importing bot.host.tables first would start an import cycle
 
 log = logging.getLogger(__name__)
 

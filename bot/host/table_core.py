@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING, Protocol
 from engine import Match, Phase, TableSnapshot
 
 from .. import texts
+from ..model.answers import Lobby
+from ..model.posts import Picture, Post, PostKind
+from ..model.table_state import Table, TableStatus
 from ..storage import (
     NEW_TABLE_VERSION,
     NO_DEADLINES,
@@ -28,7 +31,7 @@ from ..storage import (
     TurnDeadlines,
 )
 from .pictures import Pictured, Renderer, pictured
-from .tables import Lobby, Picture, Post, PostKind, Refusal, Table, TableStatus
+from .refusal import Refusal
 
 if TYPE_CHECKING:
     from .live_table import LiveTable

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 from engine import Match, Phase, Record
 
+from ..model.table_state import LEVELS, Seat, Table, TableStatus
 from ..storage import ResultRow, SeatRow, TableRow
 from ..texts import shown
 from ..texts.i18n import SUPPORTED
-from .tables import LEVELS, Seat, Table, TableStatus
 
 
 def seat_rows(seats: Sequence[Seat]) -> list[SeatRow]:

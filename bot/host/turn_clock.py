@@ -21,10 +21,10 @@ import random
 import time
 from collections.abc import Callable
 
+from ..model.table_state import TableStatus
 from .computers import ComputerPlayers
 from .live_table import LiveTable
 from .table_core import TableCore
-from .tables import TableStatus
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from bot.edge.components import (
     TargetButton,
     TileButton,
 )
-from bot.host.tables import Table, TableStatus
+from bot.model.table_state import Table, TableStatus
 from bot.texts.i18n import t
 from engine import Option, Tile
 
