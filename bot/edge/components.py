@@ -24,8 +24,8 @@ import discord
 from engine import Placement
 
 from .. import texts
-from ..host.live_table import ThreadOpener
 from ..host.refusal import Refusal
+from ..host.table_core import ThreadOpener
 from ..model.answers import Hand, Lobby, TileChoice
 from ..model.posts import Picture
 from ..texts.i18n import t

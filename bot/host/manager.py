@@ -27,11 +27,11 @@ from ..storage import ChannelBusyError, Storage, StorageUnavailableError
 from ..texts.i18n import pick_locale
 from . import table_rows as rows
 from .computers import ComputerPlayers
-from .live_table import LiveTable, Publisher, Services, ThreadOpener
+from .live_table import LiveTable
 from .match_archive import MatchArchive
 from .pictures import Renderer
 from .refusal import Refusal
-from .table_core import TableCore
+from .table_core import Publisher, Services, TableCore, ThreadOpener
 from .table_registry import TableRegistry
 from .turn_clock import TurnClock
 
