@@ -42,10 +42,10 @@ from ..storage import (
     NEW_TABLE_VERSION,
     TurnDeadlines,
 )
-from . import table_rows as rows
 from .lobby_actions import LobbyActions
 from .rating_keeper import rate_finished
 from .refusal import Refusal
+from .row_conversion import result_rows
 from .table_core import Services, TableCore
 
 log = logging.getLogger(__name__)
@@ -316,7 +316,7 @@ class LiveTable(TableCore):
             kept.names = [texts.unescaped(name) for name in table.seating.names]
             kept.ended_at = format_ended_at(self.services.now())
             record = kept.dumps()
-            results = rows.result_rows(table)
+            results = result_rows(table)
             await self.write(lambda version: storage.finish_match(table.id, table.guild_id, record, results, version))
             table.status = TableStatus.OVER
             self.services.forget(self)

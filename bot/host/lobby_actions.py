@@ -15,8 +15,8 @@ from .. import texts
 from ..model.answers import Lobby
 from ..model.posts import PostKind
 from ..model.table_state import MAX_SEATS, MIN_PLAYERS, Seat, TableStatus
-from . import table_rows as rows
 from .refusal import Refusal
+from .row_conversion import seat_rows
 from .table_core import TableCore, ThreadOpener
 
 
@@ -47,9 +47,7 @@ class LobbyActions:
             # people sit before the computer seats, so friends who join play with each other
             humans = sum(1 for s in table.seats if not s.is_computer)
             seats = [*table.seats[:humans], Seat(user_id, texts.plain(name)), *table.seats[humans:]]
-            await live.write(
-                lambda version: live.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
-            )
+            await live.write(lambda version: live.services.storage.save_seats(table.id, seat_rows(seats), version))
             table.seats = seats
             return live.lobby(texts.joined(locale, humans + 1))
 
@@ -65,9 +63,7 @@ class LobbyActions:
             if user_id == table.host_id:
                 raise Refusal("host-cannot-leave")
             seats = [s for i, s in enumerate(table.seats) if i != seat]
-            await live.write(
-                lambda version: live.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
-            )
+            await live.write(lambda version: live.services.storage.save_seats(table.id, seat_rows(seats), version))
             table.seats = seats
             return live.lobby(texts.left(locale))
 
@@ -101,9 +97,7 @@ class LobbyActions:
                 raise Refusal("team-full", player=partner.name, partner=moved.name)
             seats = list(table.seats)
             seats[seat], seats[opposite] = moved, seats[seat]
-            await live.write(
-                lambda version: live.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
-            )
+            await live.write(lambda version: live.services.storage.save_seats(table.id, seat_rows(seats), version))
             table.seats = seats
             return live.lobby(texts.partnered(locale, partner.name))
 
@@ -121,12 +115,12 @@ class LobbyActions:
             thread_id = None
             if table.use_thread and open_thread is not None:
                 thread_id = await open_thread(texts.thread_name(table.lang, table.seating.names))
-            seat_rows = rows.seat_rows(table.seats)
+            seated = seat_rows(table.seats)
             now = live.services.now()
             deadlines = live.deadlines(match, now)
             await live.write(
                 lambda version: live.services.storage.start_match(
-                    table.id, seat_rows, record, version, thread_id=thread_id, deadlines=deadlines
+                    table.id, seated, record, version, thread_id=thread_id, deadlines=deadlines
                 )
             )
             table.no_ping = await live.ping_off()

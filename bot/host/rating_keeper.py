@@ -17,11 +17,11 @@ import logging
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from engine import Match, Record
 
 from ..model.rating_change import Change, Rating
+from ..model.table_state import Table
 from ..storage import (
     RatedMatch,
     RatingChangeRow,
@@ -34,9 +34,6 @@ from ..storage import (
 )
 from . import ratings
 from .ratings import Standing
-
-if TYPE_CHECKING:
-    from ..model.table_state import Table  # a type only: importing bot.host.tables first would start an import cycle
 
 log = logging.getLogger(__name__)
 

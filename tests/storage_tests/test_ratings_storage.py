@@ -12,7 +12,7 @@ from pathlib import Path
 from storage_raw import Raw
 
 from bot.host import rating_keeper, ratings
-from bot.host import table_rows as rows
+from bot.host import row_conversion as rows
 from bot.host.ratings import computer_key, person_key
 from bot.model.rating_change import Change
 from bot.model.table_state import Seat, Table, TableStatus

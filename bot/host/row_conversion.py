@@ -1,4 +1,5 @@
-"""Tables to stored rows and back: the one place that knows how a table is written down.
+"""A table converted to storage's rows (bot/storage/rows.py) and back: the one place that knows how a
+table is written down.
 
 Reading is strict: a row that does not make a consistent table (an unknown language or
 level, no seats, a match in progress without a readable record, a record for another number
