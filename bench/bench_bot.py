@@ -38,7 +38,8 @@ sys.path.insert(0, str(ROOT / "tests"))  # pg_server: the throwaway PostgreSQL s
 from bot.host.computers import ComputerPlayers, InlineComputer, ProcessComputer  # noqa: E402
 from bot.host.manager import Manager  # noqa: E402
 from bot.host.pictures import PngRenderer  # noqa: E402
-from bot.host.tables import Post, Table, TableStatus  # noqa: E402
+from bot.model.posts import Post  # noqa: E402
+from bot.model.table_state import Table, TableStatus  # noqa: E402
 from bot.storage import is_postgres_url, open_storage  # noqa: E402
 from bot.texts.i18n import t  # noqa: E402
 from engine import Match  # noqa: E402

@@ -31,10 +31,11 @@ sys.path.insert(0, str(ROOT))
 
 from openskill.models import PlackettLuceRating  # noqa: E402
 
-from bot.host import table_rows  # noqa: E402  (first: bot.host.tables alone would start an import cycle)
+from bot.host import row_conversion  # noqa: E402
 from bot.host.rating_keeper import rate_finished  # noqa: E402
-from bot.host.ratings import Rating, model, placings, rate  # noqa: E402
-from bot.host.tables import Seat, Table, TableStatus  # noqa: E402
+from bot.host.ratings import model, placings, rate  # noqa: E402
+from bot.model.rating_change import Rating  # noqa: E402
+from bot.model.table_state import Seat, Table, TableStatus  # noqa: E402
 from bot.storage import SqliteStorage  # noqa: E402
 from engine import Match, Phase  # noqa: E402
 
@@ -106,7 +107,7 @@ async def run(count: int, people: int, folder: Path) -> dict[str, float]:
             pure.append(time.perf_counter() - start)
             current.update({c.key: c.after for c in changes})
 
-            rows = table_rows.seat_rows(seats)
+            rows = row_conversion.seat_rows(seats)
             table_id = await storage.create_table(
                 guild_id=GUILD, channel_id=table_id_hint(len(stored)), host_id=1, lang="en", level="normal",
                 seed="bench", seats=rows,
@@ -117,7 +118,7 @@ async def run(count: int, people: int, folder: Path) -> dict[str, float]:
             await storage.save_record(table_id, record)
             plain.append(time.perf_counter() - start)
             table = Table(table_id, GUILD, 0, 1, "en", "normal", "bench", TableStatus.OVER, seats, match=match)
-            await storage.finish_match(table_id, GUILD, record, table_rows.result_rows(table))
+            await storage.finish_match(table_id, GUILD, record, row_conversion.result_rows(table))
             start = time.perf_counter()
             await rate_finished(storage, table)
             stored.append(time.perf_counter() - start)

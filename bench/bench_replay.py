@@ -34,7 +34,7 @@ from discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeU
 from test_bot_helpers import hosted_bot  # noqa: E402
 
 from bot.edge.app import FiveUpBot  # noqa: E402
-from bot.host.replay_desk import _desks  # noqa: E402
+from bot.host.replay_desk import _replay_desk_by_manager  # noqa: E402
 from bot.storage import ResultRow, SeatRow  # noqa: E402
 from engine import Match, Phase, Record  # noqa: E402
 
@@ -196,7 +196,7 @@ async def run(quick: bool) -> int:
                 ]
                 first = []
                 for _ in range(opens):
-                    _desks.pop(bot.manager, None)  # nothing cached, as after a restart
+                    _replay_desk_by_manager.pop(bot.manager, None)  # nothing cached, as after a restart
                     first.append(await reader.open(games.id))
 
                 last = record.placements - 1

@@ -16,7 +16,8 @@ from pathlib import Path
 from .host.computers import InlineComputer
 from .host.manager import Manager
 from .host.pictures import PngRenderer, Renderer
-from .host.tables import LEVELS, Post
+from .model.posts import Post
+from .model.table_state import LEVELS
 from .storage import SqliteStorage
 from .texts.i18n import SUPPORTED, t
 

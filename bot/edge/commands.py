@@ -19,8 +19,10 @@ from discord import app_commands
 from engine import Option, Placement, Tile, parse_tile
 
 from .. import texts
-from ..host.replay_desk import desk_of
-from ..host.tables import LEVELS, Lobby, Refusal, TableStatus
+from ..host.refusal import Refusal
+from ..host.replay_desk import replay_desk_of
+from ..model.answers import Lobby
+from ..model.table_state import LEVELS, TableStatus
 from ..texts.i18n import DEFAULT, SUPPORTED, pick_locale, t
 from .client import Interaction
 from .hand_buttons import send_hand, show_hand_view
@@ -254,7 +256,7 @@ class FiveUpCommands(app_commands.Group):
 
     @replay.autocomplete("match")
     async def replay_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
-        found = await desk_of(interaction.client.manager).choices(
+        found = await replay_desk_of(interaction.client.manager).choices(
             guild_id=interaction.guild_id, locale=locale_of(interaction)
         )
         return _matching(found, current)

@@ -15,7 +15,8 @@ import discord
 from engine import Placement
 
 from .. import texts
-from ..host.tables import Hand, Refusal, TileChoice
+from ..host.refusal import Refusal
+from ..model.answers import Hand, TileChoice
 from ..texts.i18n import t
 from .client import Interaction
 from .game_items import GameButton

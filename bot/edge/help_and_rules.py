@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import discord
 
 from .. import texts
-from ..host.tables import Picture
+from ..model.posts import Picture
 from ..texts.i18n import t
 from ..texts.rules_pages import rules_pages
 from .client import Interaction

@@ -13,8 +13,9 @@ from typing import Any
 
 import discord
 
-from ..host.live_table import ThreadOpener
-from ..host.tables import Lobby, Refusal
+from ..host.refusal import Refusal
+from ..host.table_core import ThreadOpener
+from ..model.answers import Lobby
 from ..texts.i18n import t
 from .client import Interaction
 from .game_items import GameButton, GameSelect

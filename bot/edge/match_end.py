@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from .. import texts
-from ..host.tables import Refusal
+from ..host.refusal import Refusal
 from ..texts.i18n import t
 from .client import Interaction
 from .game_items import GameButton

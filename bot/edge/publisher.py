@@ -25,7 +25,7 @@ from typing import Any
 
 import discord
 
-from ..host.tables import Post
+from ..model.posts import Post
 from ..texts.i18n import t
 from .hand_buttons import show_hand_view
 from .match_end import match_end_view

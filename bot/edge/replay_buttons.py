@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import discord
 
-from ..host.replay_desk import ReplayPage, ReviewPage, desk_of
-from ..host.tables import Refusal
+from ..host.refusal import Refusal
+from ..host.replay_desk import ReplayPage, ReviewPage, replay_desk_of
 from ..texts.i18n import t
 from ..texts.replay_words import review_button, round_option
 from .client import Interaction
@@ -54,7 +54,7 @@ class ReplayRoundSelect(GameSelect, layout="rpround:{table_id}", what="replay ro
         if not value.isdigit():
             raise Refusal("stale")
         await interaction.response.defer()
-        desk = desk_of(interaction.client.manager)
+        desk = replay_desk_of(interaction.client.manager)
         book = await desk.book(guild_id=interaction.guild_id, table_id=self.table_id)
         await show_step(interaction, self.table_id, book.start_of(int(value)))
 
@@ -94,7 +94,7 @@ async def open_viewer(
     """A new private viewer at `step` (None: the latest placement), or at the start of a round."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     locale = locale_of(interaction)
-    desk = desk_of(interaction.client.manager)
+    desk = replay_desk_of(interaction.client.manager)
     if round_number is not None:
         book = await desk.book(guild_id=interaction.guild_id, table_id=table_id)
         if round_number >= len(book.round_starts):
@@ -108,7 +108,7 @@ async def open_viewer(
 async def show_step(interaction: Interaction, table_id: int, step: int | None) -> None:
     """The viewer (already deferred) edited to show `step` (None: the latest)."""
     locale = locale_of(interaction)
-    desk = desk_of(interaction.client.manager)
+    desk = replay_desk_of(interaction.client.manager)
     page = await desk.page(guild_id=interaction.guild_id, table_id=table_id, step=step, locale=locale)
     await interaction.edit_original_response(
         content=page.text, attachments=files([page.picture]), view=viewer_view(page, locale)
@@ -140,7 +140,7 @@ def viewer_view(page: ReplayPage, locale: str) -> discord.ui.View:
 async def send_animation(interaction: Interaction, table_id: int, round_number: int | None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     locale = locale_of(interaction)
-    desk = desk_of(interaction.client.manager)
+    desk = replay_desk_of(interaction.client.manager)
     text, picture, book = await desk.animation(
         guild_id=interaction.guild_id, table_id=table_id, round_number=round_number, locale=locale
     )
@@ -155,7 +155,7 @@ async def send_review(interaction: Interaction, table_id: int, seat: int | None)
     costliest placement that opens the replay there."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     locale = locale_of(interaction)
-    desk = desk_of(interaction.client.manager)
+    desk = replay_desk_of(interaction.client.manager)
     page = await desk.review(
         guild_id=interaction.guild_id, table_id=table_id, user_id=interaction.user.id, seat=seat, locale=locale
     )

@@ -24,7 +24,8 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from ..host.tables import Picture, Refusal
+from ..host.refusal import Refusal
+from ..model.posts import Picture
 from ..texts.i18n import pick_locale, t
 from .client import Interaction
 

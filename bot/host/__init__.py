@@ -1,7 +1,4 @@
 """The table host: the manager, the live tables, the turn clock, the computers and the pictures (no Discord here).
 
-The texts read the host's plain values (a table, its seats) and the host speaks through the texts, so the
-texts load first, whichever module of the two wings is imported first.
+The host writes a table's state (plain values of bot/model/) and speaks through the texts (bot/texts/).
 """
-
-from .. import texts as texts

@@ -34,28 +34,19 @@ from engine import (
 )
 
 from .. import texts
+from ..model.answers import Hand, Played
+from ..model.posts import Post, PostKind
+from ..model.rating_change import Change
+from ..model.table_state import Table, TableStatus
 from ..storage import (
     NEW_TABLE_VERSION,
     TurnDeadlines,
 )
-from . import table_rows as rows
 from .lobby_actions import LobbyActions
 from .rating_keeper import rate_finished
-from .ratings import Change
-from .table_core import Publisher as Publisher
-from .table_core import Services as Services
-from .table_core import TableCore
-from .table_core import ThreadOpener as ThreadOpener
-from .table_core import Turns as Turns
-from .tables import (
-    Hand,
-    Played,
-    Post,
-    PostKind,
-    Refusal,
-    Table,
-    TableStatus,
-)
+from .refusal import Refusal
+from .row_conversion import result_rows
+from .table_core import Services, TableCore
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +61,11 @@ class LiveTable(TableCore):
         self, table: Table, services: Services, *, saved_record: str | None = None, version: int = NEW_TABLE_VERSION
     ) -> None:
         super().__init__(table, services, saved_record=saved_record, version=version)
-        self.lobby_actions = LobbyActions(self)
+        self.lobby_actions = LobbyActions(self, self.arm_clock)
+
+    def arm_clock(self) -> None:
+        """After an action, under the lock: the turn clock starts what comes next (a computer, an idle watch)."""
+        self.services.turns.arm(self)
 
     async def end(self, *, user_id: int, name: str, can_manage: bool) -> Post:
         """The host, or anyone allowed to manage messages, ends the table.
@@ -80,7 +75,7 @@ class LiveTable(TableCore):
         async with self.lock:
             if user_id != table.host_id and not can_manage:
                 raise Refusal("end-not-allowed")
-            await self._close(f"ended by {user_id}")
+            await self.close(f"ended by {user_id}")
             if table.thread_id is not None:
                 self._show_in_lobby()
             text = texts.table_ended(table.lang, texts.plain(name))
@@ -140,8 +135,8 @@ class LiveTable(TableCore):
                 back and match.turn == seat
             ):  # back on their own turn: their fresh clock is written, so a restart keeps it
                 clock = TurnDeadlines(table.remind_at, table.take_over_at)
-                with contextlib.suppress(Refusal):  # not saved (logged by _write): the hand is shown all the same
-                    await self._write(lambda version: self.services.storage.save_deadlines(table.id, clock, version))
+                with contextlib.suppress(Refusal):  # not saved (logged by write): the hand is shown all the same
+                    await self.write(lambda version: self.services.storage.save_deadlines(table.id, clock, version))
             view = match.seat_view(seat)
             move_no = table.move_no
             drawn = _recent_draws(match.events, seat)
@@ -158,7 +153,7 @@ class LiveTable(TableCore):
         table.away.discard(seat)
         if table.match is not None and table.match.turn == seat:
             now = self.services.now()  # their turn: a fresh clock, from now
-            self._turn_begins(now, self._deadlines(table.match, now))
+            self.turn_begins(now, self.deadlines(table.match, now))
             self.services.turns.arm(self)
         return True
 
@@ -202,7 +197,7 @@ class LiveTable(TableCore):
             note = texts.takeover(self.table.lang, self.table.seats[seat].name) if announce else ""
             try:
                 await self._apply(seat, placement, note=note)
-            except Refusal as refusal:  # not saved (logged by _write): tried again later; moved on: stops here
+            except Refusal as refusal:  # not saved (logged by write): tried again later; moved on: stops here
                 if refusal.code == "not-saved":
                     asyncio.get_running_loop().call_later(RETRY_SAVE_S, self._retry_computer, move_no)
                 elif refusal.code != "table-moved":
@@ -226,11 +221,11 @@ class LiveTable(TableCore):
             clock = self.services.clock
             deadline = table.take_over_at if table.take_over_at is not None else self.services.now()
             text = texts.reminder(table.lang, user_id, since=clock(table.turn_started), deadline=clock(deadline))
-            self._publish(PostKind.REMINDER, [text], hand_button=True, mentions=(user_id or 0,))
+            self.publish(PostKind.REMINDER, [text], hand_button=True, mentions=(user_id or 0,))
             table.remind_at = None
             given = TurnDeadlines(None, table.take_over_at)
-            with contextlib.suppress(Refusal):  # not saved (logged by _write): a restart may remind once more
-                await self._write(lambda version: self.services.storage.save_deadlines(table.id, given, version))
+            with contextlib.suppress(Refusal):  # not saved (logged by write): a restart may remind once more
+                await self.write(lambda version: self.services.storage.save_deadlines(table.id, given, version))
             return True
 
     async def mark_away(self, move_no: int, seat: int) -> bool:
@@ -250,17 +245,17 @@ class LiveTable(TableCore):
         if table.status is not TableStatus.PLAYING:
             table.turn_started = now
             return
-        table.no_ping = await self._ping_off()
+        table.no_ping = await self.ping_off()
         assert table.match is not None
         if table.take_over_at is None and table.remind_at is None:  # saved before deadlines were kept
-            self._turn_begins(now, self._deadlines(table.match, now))
+            self.turn_begins(now, self.deadlines(table.match, now))
         else:  # the turn goes on where it was: its start, as the reminder says it
             started = (table.take_over_at or now) - 2 * self.services.turns.turn_timeout
             table.turn_started = min(started, now)
         pictured = self._pictured()
         pictures = await self._pictures(pictured) if pictured.snapshot.tiles else ()
         lines = [texts.restored(table.lang), *self._status()]
-        self._publish(PostKind.RESTORED, lines, pictures=pictures, hand_button=True)
+        self.publish(PostKind.RESTORED, lines, pictures=pictures, hand_button=True)
         self.services.turns.arm(self)
 
     # -- placing, saving, publishing ------------------------------------------
@@ -280,28 +275,28 @@ class LiveTable(TableCore):
             events += match.next_round()
         pictured = self._pictured()
         now = self.services.now()
-        deadlines = self._deadlines(match, now)
+        deadlines = self.deadlines(match, now)
         try:
             await self._save(deadlines)
         except BaseException:
             # the placement never became durable: forget it, so memory matches the database
             table.match = Match.restore(Record.loads(self.saved_record or ""), table.seed)
             raise
-        self._turn_begins(now, deadlines)
+        self.turn_begins(now, deadlines)
         pictures = await self._pictures(pictured)
         # one glance: what just happened, then who moves next (a new round's score, or the winner)
         happened = texts.happened(table.lang, table.seating, events, drew=drew)
         lines = [f"{note} {happened}" if note else happened]
-        lines.append(texts.next_up(table.lang, table.seating, events, match.scores, self._turn()))
+        lines.append(texts.next_up(table.lang, table.seating, events, match.scores, self.turn_line()))
         over = match.phase is Phase.OVER
         if over:  # and each person's new rating
             lines += texts.rating_changes(table.lang, table.seating, await self._rate())
-        post = self._publish(
+        post = self.publish(
             PostKind.TURN,
             lines,
             pictures=pictures,
             hand_button=not over,
-            mentions=self._to_ping(),
+            mentions=self.to_ping(),
             record=self.saved_record if over else None,  # exactly what storage holds
         )
         if table.thread_id is not None and (over or match.round != round_number):
@@ -321,12 +316,12 @@ class LiveTable(TableCore):
             kept.names = [texts.unescaped(name) for name in table.seating.names]
             kept.ended_at = format_ended_at(self.services.now())
             record = kept.dumps()
-            results = rows.result_rows(table)
-            await self._write(lambda version: storage.finish_match(table.id, table.guild_id, record, results, version))
+            results = result_rows(table)
+            await self.write(lambda version: storage.finish_match(table.id, table.guild_id, record, results, version))
             table.status = TableStatus.OVER
             self.services.forget(self)
         else:
-            await self._write(lambda version: storage.save_record(table.id, record, version, deadlines=deadlines))
+            await self.write(lambda version: storage.save_record(table.id, record, version, deadlines=deadlines))
         self.saved_record = record
 
     async def _rate(self) -> list[Change]:

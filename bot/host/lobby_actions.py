@@ -2,34 +2,35 @@
 
 A lobby and a match are two lifetimes of one table: `LobbyActions` holds what happens before the
 first deal (join, leave, choose a partner, start, cancel), the `LiveTable` it belongs to holds the
-match. It changes the table only through the live table's lock and versioned writes.
+match. It changes the table only through the `TableCore` both share: its lock and versioned writes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from engine import Match
 
 from .. import texts
-from . import table_rows as rows
-from .tables import MAX_SEATS, MIN_PLAYERS, Lobby, PostKind, Refusal, Seat, TableStatus
-
-if TYPE_CHECKING:
-    from .live_table import LiveTable
-    from .table_core import ThreadOpener
+from ..model.answers import Lobby
+from ..model.posts import PostKind
+from ..model.table_state import MAX_SEATS, MIN_PLAYERS, Seat, TableStatus
+from .refusal import Refusal
+from .row_conversion import seat_rows
+from .table_core import TableCore, ThreadOpener
 
 
 class LobbyActions:
     """The lobby half of a `LiveTable`: every action takes the table's lock and writes before it changes memory."""
 
-    def __init__(self, live: LiveTable) -> None:
+    def __init__(self, live: TableCore, arm_clock: Callable[[], None]) -> None:
         self.live = live
+        self.arm_clock = arm_clock  # once the match is dealt: the live table's turn clock starts
 
     async def set_lobby_message(self, message_id: int | None) -> None:
         live = self.live
         async with live.lock:
-            await live._write(
+            await live.write(
                 lambda version: live.services.storage.set_lobby_message(live.table.id, message_id, version)
             )
             live.table.lobby_message_id = message_id
@@ -46,9 +47,7 @@ class LobbyActions:
             # people sit before the computer seats, so friends who join play with each other
             humans = sum(1 for s in table.seats if not s.is_computer)
             seats = [*table.seats[:humans], Seat(user_id, texts.plain(name)), *table.seats[humans:]]
-            await live._write(
-                lambda version: live.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
-            )
+            await live.write(lambda version: live.services.storage.save_seats(table.id, seat_rows(seats), version))
             table.seats = seats
             return live.lobby(texts.joined(locale, humans + 1))
 
@@ -64,9 +63,7 @@ class LobbyActions:
             if user_id == table.host_id:
                 raise Refusal("host-cannot-leave")
             seats = [s for i, s in enumerate(table.seats) if i != seat]
-            await live._write(
-                lambda version: live.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
-            )
+            await live.write(lambda version: live.services.storage.save_seats(table.id, seat_rows(seats), version))
             table.seats = seats
             return live.lobby(texts.left(locale))
 
@@ -100,9 +97,7 @@ class LobbyActions:
                 raise Refusal("team-full", player=partner.name, partner=moved.name)
             seats = list(table.seats)
             seats[seat], seats[opposite] = moved, seats[seat]
-            await live._write(
-                lambda version: live.services.storage.save_seats(table.id, rows.seat_rows(seats), version)
-            )
+            await live.write(lambda version: live.services.storage.save_seats(table.id, seat_rows(seats), version))
             table.seats = seats
             return live.lobby(texts.partnered(locale, partner.name))
 
@@ -120,25 +115,25 @@ class LobbyActions:
             thread_id = None
             if table.use_thread and open_thread is not None:
                 thread_id = await open_thread(texts.thread_name(table.lang, table.seating.names))
-            seat_rows = rows.seat_rows(table.seats)
+            seated = seat_rows(table.seats)
             now = live.services.now()
-            deadlines = live._deadlines(match, now)
-            await live._write(
+            deadlines = live.deadlines(match, now)
+            await live.write(
                 lambda version: live.services.storage.start_match(
-                    table.id, seat_rows, record, version, thread_id=thread_id, deadlines=deadlines
+                    table.id, seated, record, version, thread_id=thread_id, deadlines=deadlines
                 )
             )
-            table.no_ping = await live._ping_off()
+            table.no_ping = await live.ping_off()
             table.match = match
             table.thread_id = thread_id
             live.saved_record = record
             table.status = TableStatus.PLAYING
-            live._turn_begins(now, deadlines)
+            live.turn_begins(now, deadlines)
             # the match's first message says once when reminders and take-overs come; turn lines do not repeat it
             lines = texts.narrate(table.lang, table.seating, match.events, round_number=0)
-            lines += [texts.clock_rules(table.lang, live.services.turns.turn_timeout), live._turn()]
-            live._publish(PostKind.TURN, lines, hand_button=True, mentions=live._to_ping())
-            live.services.turns.arm(live)
+            lines += [texts.clock_rules(table.lang, live.services.turns.turn_timeout), live.turn_line()]
+            live.publish(PostKind.TURN, lines, hand_button=True, mentions=live.to_ping())
+            self.arm_clock()
             return live.lobby(texts.started_privately(locale))
 
     async def cancel(self, *, user_id: int) -> Lobby:
@@ -146,7 +141,7 @@ class LobbyActions:
         live = self.live
         async with live.lock:
             self._check_host_in_lobby(user_id)
-            await live._close("cancelled by the host")
+            await live.close("cancelled by the host")
             return texts.lobby_cancelled(live.table)
 
     def _check_host_in_lobby(self, user_id: int) -> None:

@@ -6,7 +6,7 @@ saved tables back after a restart. The work itself is elsewhere: a live table ch
 (bot/host/live_table.py), the registry finds it (bot/host/table_registry.py), the turn clock moves
 computers and idle players on (bot/host/turn_clock.py), the archive answers what finished matches
 and players say (history, stats, leaderboard: bot/host/match_archive.py, `manager.archive`), the
-text layer writes every sentence (bot/texts/), and bot/host/table_rows.py turns stored rows into tables.
+text layer writes every sentence (bot/texts/), and bot/host/row_conversion.py turns stored rows into tables.
 """
 
 from __future__ import annotations
@@ -20,28 +20,19 @@ from collections.abc import Callable, Sequence
 from engine import Option, Placement
 
 from .. import texts
+from ..model.answers import Hand, Lobby, Played
+from ..model.posts import Post, PostKind
+from ..model.table_state import LEVELS, MAX_SEATS, Seat, Table, TableStatus
 from ..storage import ChannelBusyError, Storage, StorageUnavailableError
 from ..texts.i18n import pick_locale
-from . import table_rows as rows
 from .computers import ComputerPlayers
-from .live_table import LiveTable, Publisher, Services, ThreadOpener
+from .live_table import LiveTable
 from .match_archive import MatchArchive
 from .pictures import Renderer
-from .table_core import TableCore
+from .refusal import Refusal
+from .row_conversion import seat_rows, table_from_row
+from .table_core import Publisher, Services, TableCore, ThreadOpener
 from .table_registry import TableRegistry
-from .tables import (
-    LEVELS,
-    MAX_SEATS,
-    Hand,
-    Lobby,
-    Played,
-    Post,
-    PostKind,
-    Refusal,
-    Seat,
-    Table,
-    TableStatus,
-)
 from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)
@@ -151,7 +142,7 @@ class Manager:
                     lang=lang,
                     level=level,
                     seed=seed,
-                    seats=rows.seat_rows(seats),
+                    seats=seat_rows(seats),
                     use_thread=use_thread,
                 )
             except ChannelBusyError:
@@ -187,7 +178,7 @@ class Manager:
     async def sit_with(
         self, *, user_id: int, partner_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
-        """A player of a 4-seat lobby chooses their partner (see `LiveTable.sit_with`)."""
+        """A player of a 4-seat lobby chooses their partner (see `LobbyActions.sit_with`)."""
         live = self._live(channel_id=channel_id, table_id=table_id)
         return await live.lobby_actions.sit_with(user_id=user_id, partner_id=partner_id, locale=locale)
 
@@ -305,7 +296,7 @@ class Manager:
         restored = []
         for row in found:
             try:
-                table = rows.table_from_row(row)
+                table = table_from_row(row)
             except Exception as e:
                 log.error("table %s cannot be restored (%s); closing it", row.id, e)
                 await self.storage.close_table(row.id, f"unreadable: {e}"[:500])

@@ -14,11 +14,12 @@ import time
 from engine import Match, Record
 
 from .. import texts
+from ..model.posts import Picture
 from ..storage import FinishedRow, Storage, StorageUnavailableError
 from ..texts.i18n import pick_locale
 from . import ratings
 from .pictures import Renderer, pictured
-from .tables import Picture, Refusal
+from .refusal import Refusal
 
 log = logging.getLogger(__name__)
 

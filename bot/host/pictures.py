@@ -9,7 +9,7 @@ from typing import NamedTuple, Protocol
 
 from engine import Blocked, Domino, Match, Phase, SeatView, TableSnapshot
 
-from .tables import Picture
+from ..model.posts import Picture
 
 TABLE_PICTURE = "table.png"
 LEGEND_PICTURE = "legend.png"

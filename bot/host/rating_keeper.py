@@ -17,10 +17,11 @@ import logging
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from engine import Match, Record
 
+from ..model.rating_change import Change, Rating
+from ..model.table_state import Table
 from ..storage import (
     RatedMatch,
     RatingChangeRow,
@@ -32,10 +33,7 @@ from ..storage import (
     open_storage,
 )
 from . import ratings
-from .ratings import Change, Rating, Standing
-
-if TYPE_CHECKING:
-    from .tables import Table  # a type only: importing bot.host.tables first would start an import cycle
+from .ratings import Standing
 
 log = logging.getLogger(__name__)
 

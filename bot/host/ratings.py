@@ -5,7 +5,8 @@ and a rebuild calls the same `rate` over the stored records in the order the mat
 both give the same figures. The model is openskill's Plackett-Luce, with every parameter (μ, σ,
 β, τ) scaled by `SCALE` from openskill's defaults: the conservative rating μ − 3σ starts at 0
 and moves by whole numbers a person can read. Scaling them all together changes no outcome,
-only the unit. See docs/ratings.md.
+only the unit. See docs/ratings.md. The values shown (`Rating`, `Change`) are in
+bot/model/rating_change.py.
 """
 
 from __future__ import annotations
@@ -19,10 +20,9 @@ from openskill.models import PlackettLuce
 
 from engine import Match, Phase
 
-SCALE = 40.0  # openskill's defaults (μ 25, σ 25/3, β 25/6, τ 25/300) times this: μ 1000, σ 333.3
-MU = 25.0 * SCALE
-SIGMA = MU / 3.0
-BETA = SIGMA / 2.0
+from ..model.rating_change import MU, NEW, SIGMA, Change, Rating
+
+BETA = SIGMA / 2.0  # openskill's defaults scaled by SCALE, as μ and σ are
 TAU = MU / 300.0
 
 
@@ -30,22 +30,6 @@ TAU = MU / 300.0
 def model() -> PlackettLuce:
     """The one model every rating of every server goes through (openskill's objects are reusable)."""
     return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
-
-
-@dataclass(frozen=True, slots=True)
-class Rating:
-    """A skill estimate: μ the mean, σ how unsure it still is."""
-
-    mu: float = MU
-    sigma: float = SIGMA
-
-    @property
-    def shown(self) -> int:
-        """The conservative rating players see: μ − 3σ as a whole number (0 for a newcomer)."""
-        return round(self.mu - 3.0 * self.sigma)
-
-
-NEW = Rating()
 
 
 class SeatLike(Protocol):
@@ -115,22 +99,6 @@ def placings(match: Match, seats: Sequence[SeatLike]) -> list[Placing]:
         Placing(seat, key_of(s), ordered.index(order(match.side_of(seat))), match.side_of(seat) == winner)
         for seat, s in enumerate(seats)
     ]
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One seat's rating before and after a match."""
-
-    seat: int
-    key: str
-    before: Rating
-    after: Rating
-    won: bool
-
-    @property
-    def delta(self) -> int:
-        """The change as players see it: the shown rating after, less the shown rating before."""
-        return self.after.shown - self.before.shown
 
 
 def rate(match: Match, seats: Sequence[SeatLike], current: Mapping[str, Rating]) -> list[Change]:

@@ -4,7 +4,7 @@ A finished match is read from storage and replayed once (its book never changes,
 a match still being played is read from its live table and shown up to its latest placement,
 public parts only. The step pictures are drawn off the event loop and kept, and the steps next to
 the one shown are drawn ahead, so a click on ◀ or ▶ is answered from memory. The desk belongs to
-one game manager (`desk_of`): a new process starts with empty caches and rebuilds from the
+one game manager (`replay_desk_of`): a new process starts with empty caches and rebuilds from the
 database, which is all a button's custom id needs. No Discord here.
 """
 
@@ -20,14 +20,17 @@ from typing import Generic, TypeVar
 from engine import Blocked, Domino, MatchReview, Record
 
 from .. import texts
+from ..model.posts import Picture
+from ..model.replay_book import ReplayBook, ReplayStep
+from ..model.seating import Seating
+from ..model.table_state import Table, TableStatus
+from ..texts.history import history_choice
 from ..texts.i18n import pick_locale, t
 from ..texts.replay_words import animated_text, review_text, step_text
-from ..texts.room import history_choice
+from .book_builder import build_book
 from .manager import Manager
+from .refusal import Refusal
 from .replay_animation import ANIMATION_PICTURE, round_gif
-from .replay_book import ReplayBook, ReplayStep, build_book
-from .seating import Seating
-from .tables import Picture, Refusal, Table, TableStatus
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -231,12 +234,12 @@ def hosted_tables(manager: Manager) -> list[Table]:
     return manager.registry.tables()
 
 
-_desks: weakref.WeakKeyDictionary[Manager, ReplayDesk] = weakref.WeakKeyDictionary()
+_replay_desk_by_manager: weakref.WeakKeyDictionary[Manager, ReplayDesk] = weakref.WeakKeyDictionary()
 
 
-def desk_of(manager: Manager) -> ReplayDesk:
+def replay_desk_of(manager: Manager) -> ReplayDesk:
     """The replay desk of this game manager (made on first use; it goes with the manager)."""
-    desk = _desks.get(manager)
+    desk = _replay_desk_by_manager.get(manager)
     if desk is None:
-        desk = _desks[manager] = ReplayDesk(manager)
+        desk = _replay_desk_by_manager[manager] = ReplayDesk(manager)
     return desk

@@ -3,8 +3,8 @@ who is mentioned, its pictures and its public posts.
 
 `TableCore` is the plumbing under a `LiveTable` (the match being played, bot/host/live_table.py) and
 its `LobbyActions` (join, leave, partners, start, cancel: bot/host/lobby_actions.py). Every write of
-the table goes through `_write`, under the table's lock, before memory changes; every public message
-through `_publish`, in lock order.
+the table goes through `write`, under the table's lock, before memory changes; every public message
+through `publish`, in lock order.
 """
 
 from __future__ import annotations
@@ -14,11 +14,14 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-from engine import Match, Phase, TableSnapshot
+from engine import Match, Phase, Placement, TableSnapshot
 
 from .. import texts
+from ..model.answers import Lobby
+from ..model.posts import Picture, Post, PostKind
+from ..model.table_state import Table, TableStatus
 from ..storage import (
     NEW_TABLE_VERSION,
     NO_DEADLINES,
@@ -28,10 +31,7 @@ from ..storage import (
     TurnDeadlines,
 )
 from .pictures import Pictured, Renderer, pictured
-from .tables import Lobby, Picture, Post, PostKind, Refusal, Table, TableStatus
-
-if TYPE_CHECKING:
-    from .live_table import LiveTable
+from .refusal import Refusal
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +47,26 @@ class Publisher(Protocol):
 ThreadOpener = Callable[[str], Awaitable[int | None]]
 
 
+class ClockedTable(Protocol):
+    """A table whose turns the clock keeps (a `LiveTable`): what the clock reads and asks, each checked
+    under the table's lock against the move it was armed at."""
+
+    @property
+    def table(self) -> Table: ...
+
+    def computer_may_play(self, move_no: int, seat: int) -> bool: ...
+
+    async def computer_move(self, move_no: int, seat: int, placement: Placement, *, announce: bool) -> None: ...
+
+    async def remind(self, move_no: int, seat: int) -> bool: ...
+
+    async def mark_away(self, move_no: int, seat: int) -> bool: ...
+
+
 class Turns(Protocol):
     turn_timeout: float  # the reminder comes one timeout into a turn, the computer's take-over two
 
-    def arm(self, live: LiveTable) -> None:
+    def arm(self, live: ClockedTable) -> None:
         """After an action, under the table's lock: start what comes next (a computer, an idle clock)."""
         ...
 
@@ -90,7 +106,7 @@ class TableCore:
     def lobby(self, note: str = "") -> Lobby:
         return texts.lobby_message(self.table, note)
 
-    async def _write(self, write: Callable[[int], Awaitable[int]]) -> None:
+    async def write(self, write: Callable[[int], Awaitable[int]]) -> None:
         """Every write of this table: it expects the version last written here and keeps the one returned.
 
         The table moved on (another process wrote it: the guild was taken over): nothing changed,
@@ -119,12 +135,12 @@ class TableCore:
             raise Refusal("not-saved") from None
         self._unsaved = False
 
-    async def _close(self, reason: str) -> None:
-        await self._write(lambda version: self.services.storage.close_table(self.table.id, reason, version))
+    async def close(self, reason: str) -> None:
+        await self.write(lambda version: self.services.storage.close_table(self.table.id, reason, version))
         self.table.status = TableStatus.CLOSED
         self.services.forget(self)
 
-    def _deadlines(self, match: Match, now: float) -> TurnDeadlines:
+    def deadlines(self, match: Match, now: float) -> TurnDeadlines:
         """The clock of the turn beginning `now`: for a person, the reminder one turn timeout on and the
         take-over two; for a seat a computer already plays for (its player away), the take-over at
         once; none for a computer's own seat, or when nobody is to move."""
@@ -136,12 +152,12 @@ class TableCore:
         timeout = self.services.turns.turn_timeout
         return TurnDeadlines(now + timeout, now + 2 * timeout)
 
-    def _turn_begins(self, now: float, deadlines: TurnDeadlines) -> None:
+    def turn_begins(self, now: float, deadlines: TurnDeadlines) -> None:
         """Memory follows what was written: the turn's start and its deadlines."""
         self.table.turn_started = now
         self.table.remind_at, self.table.take_over_at = deadlines.remind_at, deadlines.take_over_at
 
-    async def _ping_off(self) -> set[int]:
+    async def ping_off(self) -> set[int]:
         """The seated players who asked not to be mentioned on their turn (a failed read mentions everyone)."""
         users = [s.user_id for s in self.table.seats if s.user_id is not None]
         try:
@@ -157,7 +173,7 @@ class TableCore:
         else:
             self.table.no_ping.add(user_id)
 
-    def _to_ping(self) -> tuple[int, ...]:
+    def to_ping(self) -> tuple[int, ...]:
         """The person to move, if a person is to move (not a computer, nor a computer for them) and wants it."""
         table = self.table
         match = table.match
@@ -204,7 +220,7 @@ class TableCore:
         """Hands, boneyard, scores and whose turn: what a restart and /five-up board say."""
         table = self.table
         assert table.match is not None
-        pinged = self._to_ping()
+        pinged = self.to_ping()
         return texts.status(
             table.lang,
             table.seating,
@@ -214,11 +230,11 @@ class TableCore:
             mention=pinged[0] if pinged else None,
         )
 
-    def _turn(self) -> str:
+    def turn_line(self) -> str:
         """Whose turn it is, the person mentioned when they are to be pinged (empty when the match is over)."""
         table = self.table
         assert table.match is not None
-        pinged = self._to_ping()
+        pinged = self.to_ping()
         return texts.turn_text(
             table.lang,
             table.seating,
@@ -228,7 +244,7 @@ class TableCore:
             mention=pinged[0] if pinged else None,
         )
 
-    def _publish(
+    def publish(
         self,
         kind: PostKind,
         lines: list[str],

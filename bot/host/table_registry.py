@@ -6,9 +6,10 @@ moved rather than that it is gone. The manager routes every action through it. N
 
 from __future__ import annotations
 
+from ..model.table_state import Table
 from .live_table import LiveTable
+from .refusal import Refusal
 from .table_core import TableCore
-from .tables import Refusal, Table
 
 
 class TableRegistry:

@@ -21,10 +21,9 @@ import random
 import time
 from collections.abc import Callable
 
+from ..model.table_state import TableStatus
 from .computers import ComputerPlayers
-from .live_table import LiveTable
-from .table_core import TableCore
-from .tables import TableStatus
+from .table_core import ClockedTable, TableCore
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +49,10 @@ class TurnClock:
         self._reminding: set[asyncio.Task[bool]] = set()  # reminders being posted and written: never cut in half
         self._closed = False  # shutting down: nothing new starts
 
-    def arm(self, live: LiveTable) -> None:
+    def arm(self, live: ClockedTable) -> None:
         """Start what comes next at this table: a computer's turn, or the idle watch of the person to move."""
-        self.stop(live)
         table = live.table
+        self._stop_watch(table.id)
         match = table.match
         if self._closed or table.status is not TableStatus.PLAYING or match is None or match.turn is None:
             return
@@ -65,11 +64,14 @@ class TurnClock:
 
     def stop(self, live: TableCore) -> None:
         """Stop the table's idle watch (unless it is the task asking: it ends by itself)."""
-        watch = self._idle.pop(live.table.id, None)
+        self._stop_watch(live.table.id)
+
+    def _stop_watch(self, table_id: int) -> None:
+        watch = self._idle.pop(table_id, None)
         if watch is not None and watch is not asyncio.current_task():
             watch.cancel()
 
-    def _start_computer(self, live: LiveTable, move_no: int, seat: int, *, announce: bool) -> None:
+    def _start_computer(self, live: ClockedTable, move_no: int, seat: int, *, announce: bool) -> None:
         task = asyncio.create_task(self._computer_turn(live, move_no, seat, announce=announce))
         self._computer[live.table.id] = task
         task.add_done_callback(lambda done: self._finished(live.table.id, done))
@@ -78,7 +80,7 @@ class TurnClock:
         if self._computer.get(table_id) is task:
             del self._computer[table_id]
 
-    async def _computer_turn(self, live: LiveTable, move_no: int, seat: int, *, announce: bool) -> None:
+    async def _computer_turn(self, live: ClockedTable, move_no: int, seat: int, *, announce: bool) -> None:
         """A computer places for `seat`; `announce` says so publicly (the first move for an idle player)."""
         low, high = self.computer_pause
         if high > 0:
@@ -97,7 +99,7 @@ class TurnClock:
             placement = first.placement
         await live.computer_move(move_no, seat, placement, announce=announce)
 
-    async def _idle_watch(self, live: LiveTable, move_no: int, seat: int) -> None:
+    async def _idle_watch(self, live: ClockedTable, move_no: int, seat: int) -> None:
         """At the turn's reminder the table is reminded; at its take-over, a computer places for the seat."""
         table = live.table
         remind_at, take_over_at = table.remind_at, table.take_over_at

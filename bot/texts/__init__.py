@@ -1,14 +1,30 @@
 """What players read, composed from engine values through the Fluent catalogs: the text layer.
 
 Every sentence the bot sends is put together here, by subject: `words` (names, points, tiles,
-clocks), `narration` (the play-by-play), `status` (the lines under a table message and the
-table's notices), `hand` (a player's private view and the labels of its buttons), `lobby`,
-`turn` (a turn message in two lines), `help` and `stats` (with the ratings); `korean` picks the particle a
-name takes. Nothing here decides a rule, touches the database or knows Discord.
+clocks), `seat_names` (a seat or a side named in a sentence), `narration` (the play-by-play),
+`status` (the lines under a table message and the table's notices), `private` (a player's private
+view and the labels of its buttons), `lobby` (with a match's thread name and the rematch), `turn`
+(a turn message in two lines), `history`, `settings`, `help`, `rules_pages`, `picture` (the table
+picture's few words), `replay_words` (the replay viewer and the review) and `stats` (with the
+ratings); `i18n` reads the Fluent catalogs and `korean` picks the particle a name takes. The values
+put in words come from bot/model/. Nothing here decides a rule, touches the database or knows Discord.
 """
 
 from .help import help_text, legend_lines
-from .lobby import computer_name, joined, left, lobby_cancelled, lobby_message, partnered, started_privately
+from .history import history_choice, history_line, history_match, history_text, seated_names
+from .lobby import (
+    computer_name,
+    joined,
+    left,
+    lobby_cancelled,
+    lobby_message,
+    partnered,
+    rematch_link,
+    rematch_note,
+    rematch_opened,
+    started_privately,
+    thread_name,
+)
 from .narration import narrate
 from .picture import picture_labels
 from .private import (
@@ -21,18 +37,8 @@ from .private import (
     tile_label,
     tile_suggestion,
 )
-from .room import (
-    history_choice,
-    history_line,
-    history_match,
-    history_text,
-    ping_set,
-    rematch_link,
-    rematch_note,
-    rematch_opened,
-    seated_names,
-    thread_name,
-)
+from .seat_names import called, side_name
+from .settings import ping_set
 from .stats import leaderboard_text, rating_changes, rating_text, stats_text
 from .status import closed_unreadable, reminder, restored, scores_line, status, table_ended, takeover, turn_text
 from .turn import clock_rules, forced_draws, happened, next_up
@@ -40,6 +46,7 @@ from .words import SEAT_CHIPS, clip, discord_clock, plain, seat_tag, shown, unes
 
 __all__ = [
     "SEAT_CHIPS",
+    "called",
     "clip",
     "clock_rules",
     "closed_unreadable",
@@ -80,6 +87,7 @@ __all__ = [
     "seat_tag",
     "seated_names",
     "shown",
+    "side_name",
     "started_privately",
     "stats_text",
     "status",

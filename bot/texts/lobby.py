@@ -1,15 +1,20 @@
-"""The lobby message and the private lines of the people who sit down, leave or start."""
+"""The lobby message and the private lines of the people who sit down, leave or start; the name of the
+thread a match opens, and a rematch's words (a rematch opens a new lobby)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from ..host.tables import MAX_SEATS, Lobby, PartnerChoice, Table, TableStatus
+from ..model.answers import Lobby, PartnerChoice
+from ..model.table_state import MAX_SEATS, Table, TableStatus
 from .i18n import t
+from .seat_names import side_name
 from .status import scores_line
-from .words import SEPARATOR, seat_tag
+from .words import SEPARATOR, seat_tag, unescaped
 
 _ESCAPE = re.compile(r"\\(.)")
+THREAD_NAME_LIMIT = 100  # Discord's limit on a thread's name
 
 
 def computer_name(lang: str, number: int) -> str:
@@ -31,7 +36,7 @@ def lobby_message(table: Table, note: str = "") -> Lobby:
                 lines.append(t(lang, "lobby-seat-player", number=number, player=seat.name))
         if len(table.seats) == MAX_SEATS:
             seating = table.seating
-            lines.append(t(lang, "lobby-teams", first=seating.side_name(lang, 0), second=seating.side_name(lang, 1)))
+            lines.append(t(lang, "lobby-teams", first=side_name(lang, seating, 0), second=side_name(lang, seating, 1)))
             if partner_choices(table):
                 lines.append(t(lang, "lobby-choose"))
             lines.append(t(lang, "lobby-full"))
@@ -57,7 +62,8 @@ def _match_in_thread(table: Table) -> list[str]:
         return [t(lang, "lobby-playing-thread", thread=thread), seats]
     seating = table.seating
     if match.winner is not None:
-        winner = t(lang, "game-over", side=seating.side_name(lang, match.winner), count=seating.side_size(match.winner))
+        side, count = side_name(lang, seating, match.winner), seating.side_size(match.winner)
+        winner = t(lang, "game-over", side=side, count=count)
         return [t(lang, "lobby-over-thread", thread=thread), seats, winner, scores_line(lang, seating, match.scores)]
     lines = [t(lang, "lobby-playing-thread", thread=thread), seats]
     if match.round > 0:  # the next round is dealt as one ends: its index counts the rounds played
@@ -101,3 +107,23 @@ def partner_choices(table: Table) -> tuple[PartnerChoice, ...]:
 
 def partnered(locale: str, name: str) -> str:
     return t(locale, "lobby-partnered", player=name)
+
+
+def thread_name(lang: str, names: Sequence[str]) -> str:
+    """ "Five Up · alice, minjun": the names as typed (a thread's name reads no Markdown), cut to fit."""
+    name = t(lang, "thread-name", players=", ".join(unescaped(n) for n in names))
+    return name if len(name) <= THREAD_NAME_LIMIT else name[: THREAD_NAME_LIMIT - 1] + "…"
+
+
+def rematch_opened(lang: str, host: str, channel_id: int) -> str:
+    """The asker's private word: where the new lobby is and who starts it."""
+    return t(lang, "rematch-opened", host=host, channel=f"<#{channel_id}>")
+
+
+def rematch_link(lang: str, link: str) -> str:
+    """The old match's last message: where its rematch is (a jump link to the new lobby)."""
+    return t(lang, "rematch-link", link=link)
+
+
+def rematch_note(lang: str) -> str:
+    return t(lang, "lobby-rematch")

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 from engine import Blocked, Domino, Drew, Event, GameOver, Passed, Placed, Result, RoundStarted, Tile
 
-from ..host.seating import Seating
+from ..model.seating import Seating
 from .i18n import t
+from .seat_names import called, side_name
 from .words import SEPARATOR, shown, signed
 
 
@@ -39,14 +40,14 @@ def narrate(
             count = 1
             while i + count < len(events) and _drew_by(events[i + count], event.seat):
                 count += 1
-            lines.append(t(lang, "drew", player=seating.called(lang, event.seat), count=count))
+            lines.append(t(lang, "drew", player=called(lang, seating, event.seat), count=count))
             i += count
             continue
         if isinstance(event, RoundStarted):
             number = event.round + 1
             lines.append(_round_started(lang, seating, event))
         elif isinstance(event, Passed):
-            lines.append(t(lang, "passed", player=seating.called(lang, event.seat)))
+            lines.append(t(lang, "passed", player=called(lang, seating, event.seat)))
         elif isinstance(event, Placed):
             lines.append(_placed(lang, seating, event, ends))
         elif isinstance(event, Domino):
@@ -55,7 +56,7 @@ def narrate(
             lines.extend(_blocked(lang, seating, event, number))
         elif isinstance(event, GameOver):
             lines.append(
-                t(lang, "game-over", side=seating.side_name(lang, event.winner), count=seating.side_size(event.winner))
+                t(lang, "game-over", side=side_name(lang, seating, event.winner), count=seating.side_size(event.winner))
             )
         i += 1
     return lines
@@ -67,7 +68,7 @@ def _drew_by(event: Event, seat: int) -> bool:
 
 def _round_started(lang: str, seating: Seating, event: RoundStarted) -> str:
     number = event.round + 1
-    leader = seating.called(lang, event.leader)
+    leader = called(lang, seating, event.leader)
     if not event.lot:
         return t(lang, "round-finisher", round=number, player=leader)
     passes = [
@@ -87,12 +88,12 @@ def _ends(lang: str, total: int, ends: Sequence[tuple[Tile, int]] | None) -> str
 
 
 def _placed(lang: str, seating: Seating, event: Placed, ends: Sequence[tuple[Tile, int]] | None) -> str:
-    who = seating.called(lang, event.seat)
+    who = called(lang, seating, event.seat)
     if event.on is None:
         head = t(lang, "placed-opening", player=who, tile=str(event.tile))
     else:
         head = t(lang, "placed-on", player=who, tile=str(event.tile), on=str(event.on))
-    side = seating.side_name(lang, seating.side_of(event.seat))
+    side = side_name(lang, seating, seating.side_of(event.seat))
     counted = _ends(lang, event.total, ends)
     key = {
         Result.SCORED: "outcome-scored",
@@ -115,8 +116,8 @@ def _hands(lang: str, seating: Seating, hands: Sequence[Sequence[Tile]]) -> str:
 
 
 def _domino(lang: str, seating: Seating, event: Domino, number: int) -> list[str]:
-    side = seating.side_name(lang, event.side)
-    lines = [t(lang, "domino-title", player=seating.called(lang, event.seat), round=number)]
+    side = side_name(lang, seating, event.side)
+    lines = [t(lang, "domino-title", player=called(lang, seating, event.seat), round=number)]
     if event.hands:
         lines.append(_hands(lang, seating, event.hands))
     lines.append(t(lang, "domino-placement", points=shown(event.placement)))
@@ -156,7 +157,7 @@ def _blocked(lang: str, seating: Seating, event: Blocked, number: int) -> list[s
                 difference=award.difference,
                 rounded=award.points,
                 points=shown(award.points),
-                side=seating.side_name(lang, award.side),
+                side=side_name(lang, seating, award.side),
             )
         )
     if not event.awards:
@@ -165,6 +166,6 @@ def _blocked(lang: str, seating: Seating, event: Blocked, number: int) -> list[s
         lines.append(t(lang, "block-draw"))
     else:
         lines.append(
-            t(lang, "block-winner", side=seating.side_name(lang, event.winner), count=seating.side_size(event.winner))
+            t(lang, "block-winner", side=side_name(lang, seating, event.winner), count=seating.side_size(event.winner))
         )
     return lines

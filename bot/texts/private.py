@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 from engine import Option, Placement, Result, SeatView, Tile
 
-from ..host.seating import Seating
-from ..host.tables import TargetChoice, TileChoice
+from ..model.answers import TargetChoice, TileChoice
+from ..model.seating import Seating
 from .i18n import t
+from .seat_names import called
 from .words import shown, tile_list
 
 
@@ -79,7 +80,7 @@ def hand_text(
     elif turn == view.seat and view.options:
         lines.append(t(locale, "hand-your-turn"))
     else:
-        lines.append(t(locale, "hand-wait", player=seating.called(locale, turn)))
+        lines.append(t(locale, "hand-wait", player=called(locale, seating, turn)))
     return "\n".join(lines)
 
 

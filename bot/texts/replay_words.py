@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from engine import Placement, RoundStarted, SeatReview
 
-from ..host.replay_book import ReplayBook, ReplayStep
-from ..host.seating import Seating
+from ..model.replay_book import ReplayBook, ReplayStep
+from ..model.seating import Seating
 from .i18n import t
 from .narration import narrate
+from .seat_names import called
 from .status import scores_line
 from .words import SEPARATOR, clip, seat_tag, shown
 
@@ -37,7 +38,7 @@ def step_text(lang: str, book: ReplayBook, step: ReplayStep) -> str:
     started = [e for e in step.events if isinstance(e, RoundStarted)]
     if started:
         lines.append(
-            t(lang, "replay-round-leads", round=step.round + 1, player=seating.called(lang, started[0].leader))
+            t(lang, "replay-round-leads", round=step.round + 1, player=called(lang, seating, started[0].leader))
         )
     rest = [e for e in step.events if not isinstance(e, RoundStarted)]
     lines += narrate(lang, seating, rest, round_number=step.round, ends=step.snapshot.contributions)
@@ -51,7 +52,7 @@ def step_text(lang: str, book: ReplayBook, step: ReplayStep) -> str:
             t(
                 lang,
                 "replay-missed",
-                player=seating.called(lang, judged.seat),
+                player=called(lang, seating, judged.seat),
                 better=placements_text(lang, judged.better),
                 best=shown(judged.best),
                 scored=shown(judged.scored),

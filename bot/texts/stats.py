@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..host.ratings import Change, Rating
-from ..host.seating import Seating
+from ..model.rating_change import Change, Rating
+from ..model.seating import Seating
 from .i18n import t
 from .words import SEPARATOR, seat_tag, signed
 

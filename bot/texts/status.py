@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from engine import TableSnapshot
 
-from ..host.seating import Seating
+from ..model.seating import Seating
 from .i18n import t
+from .seat_names import called, side_name
 from .words import SEPARATOR, seat_tag, shown
 
 
@@ -54,19 +55,19 @@ def turn_text(
         return ""
     tag = seat_tag(turn)
     if turn in computer_seats:
-        return t(lang, "status-turn-computer", player=f"{tag} {seating.called(lang, turn)}")
+        return t(lang, "status-turn-computer", player=f"{tag} {called(lang, seating, turn)}")
     if turn in away_seats:
-        return t(lang, "status-turn-away", player=f"{tag} {seating.called(lang, turn)}")
+        return t(lang, "status-turn-away", player=f"{tag} {called(lang, seating, turn)}")
     # named with the language's courtesy (Korean "님") like every sentence that names a person
-    called = (
-        t(lang, "player-called", name=f"<@{mention}>") if mention is not None else f"**{seating.called(lang, turn)}**"
+    named = (
+        t(lang, "player-called", name=f"<@{mention}>") if mention is not None else f"**{called(lang, seating, turn)}**"
     )
-    return t(lang, "status-turn-play", player=f"{tag} {called}")
+    return t(lang, "status-turn-play", player=f"{tag} {named}")
 
 
 def scores_line(lang: str, seating: Seating, scores: Sequence[int]) -> str:
     entries = SEPARATOR.join(
-        t(lang, "status-score", side=seating.side_name(lang, side), points=shown(raw))
+        t(lang, "status-score", side=side_name(lang, seating, side), points=shown(raw))
         for side, raw in enumerate(scores)
     )
     return t(lang, "status-scores", scores=entries)

@@ -12,15 +12,16 @@ from collections.abc import Sequence
 
 from engine import Award, Blocked, Domino, Drew, Event, GameOver, Passed, Placed, Result, RoundStarted
 
-from ..host.seating import Seating
+from ..model.seating import Seating
 from .i18n import t
+from .seat_names import called, side_name
 from .status import scores_line
 from .words import SEPARATOR, seat_tag, shown, signed
 
 
 def who(lang: str, seating: Seating, seat: int) -> str:
     """A seat as a turn line names it: the picture's chip and number, then the name."""
-    return f"{seat_tag(seat)} {seating.called(lang, seat)}"
+    return f"{seat_tag(seat)} {called(lang, seating, seat)}"
 
 
 def happened(lang: str, seating: Seating, events: Sequence[Event], *, drew: int = 0) -> str:
@@ -53,7 +54,7 @@ def _placed(lang: str, seating: Seating, event: Placed, drew: int) -> str:
     else:
         head = t(lang, "turn-placed", player=player, tile=str(event.tile), on=str(event.on))
     parts = [head, t(lang, "turn-ends", total=event.total)]
-    side = seating.side_name(lang, seating.side_of(event.seat))
+    side = side_name(lang, seating, seating.side_of(event.seat))
     if event.result is Result.SCORED:
         parts.append(t(lang, "turn-points", points=shown(event.points)))
     elif event.result is Result.OVER:
@@ -62,14 +63,14 @@ def _placed(lang: str, seating: Seating, event: Placed, drew: int) -> str:
 
 
 def _domino(lang: str, seating: Seating, event: Domino) -> str:
-    side = seating.side_name(lang, event.side)
+    side = side_name(lang, seating, event.side)
     key = {Result.SCORED: "turn-out-scored", Result.OVER: "turn-out-over"}.get(event.result, "turn-out-none")
     return t(lang, key, net=signed(shown(event.net)), side=side)  # its placement, just before, names who
 
 
 def _award(lang: str, seating: Seating, award: Award) -> str:
     key = {Result.SCORED: "turn-award", Result.OVER: "turn-award-over"}.get(award.result, "turn-award-skipped")
-    return t(lang, key, points=shown(award.points), side=seating.side_name(lang, award.side))
+    return t(lang, key, points=shown(award.points), side=side_name(lang, seating, award.side))
 
 
 def _blocked(lang: str, seating: Seating, event: Blocked) -> str:
@@ -90,7 +91,7 @@ def next_up(
     for event in events:
         if isinstance(event, GameOver):
             won = t(
-                lang, "game-over", side=seating.side_name(lang, event.winner), count=seating.side_size(event.winner)
+                lang, "game-over", side=side_name(lang, seating, event.winner), count=seating.side_size(event.winner)
             )
             return f"{won} {scores_line(lang, seating, event.scores)}"
     started = next((e for e in events if isinstance(e, RoundStarted)), None)

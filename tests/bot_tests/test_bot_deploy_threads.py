@@ -16,7 +16,7 @@ from discord import Permissions
 from discord_fake import Overwrite
 from test_bot_thread import server
 
-from bot.host.tables import TableStatus
+from bot.model.table_state import TableStatus
 from bot.texts.i18n import t
 
 EDIT_CHANNEL = ("PATCH", "/channels/{channel_id}")

@@ -20,7 +20,7 @@ from bot.edge.hand_buttons import BackButton, ShowHandButton, TargetButton, Tile
 from bot.edge.help_and_rules import HelpRulesButton, RulesPageButton
 from bot.edge.lobby_buttons import LobbyButton, PartnerSelect
 from bot.edge.match_end import RematchButton
-from bot.host.tables import Table, TableStatus
+from bot.model.table_state import Table, TableStatus
 from bot.texts.i18n import t
 from engine import Option, Tile
 

@@ -15,7 +15,7 @@ from test_bot_discord import world
 import render
 from bot import texts
 from bot.edge.help_and_rules import help_message
-from bot.host.tables import Picture
+from bot.model.posts import Picture
 from bot.texts.help import QUICK_START
 from bot.texts.i18n import SUPPORTED, pick_locale, t
 from bot.texts.rules_pages import rules_pages

@@ -16,7 +16,8 @@ from bot.edge.app import FiveUpBot, hosting
 from bot.host.computers import InlineComputer
 from bot.host.manager import Manager, new_seed
 from bot.host.pictures import PngRenderer
-from bot.host.tables import Post, Table, TableStatus
+from bot.model.posts import Post
+from bot.model.table_state import Table, TableStatus
 from bot.storage import Storage, open_storage
 from engine import Blocked, Domino, Event, Option, Placed, RoundStarted, Tile, tile
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from test_bot_thread import Server, server
 
-from bot.host.tables import Refusal, TableStatus
+from bot.host.refusal import Refusal
+from bot.model.table_state import TableStatus
 from bot.texts.i18n import t
 from engine import Match, Record
 

@@ -13,7 +13,9 @@ from storage_raw import table_status
 from test_bot_helpers import CHANNEL, GUILD, PNG, assert_private, open_table, pick, play_out, running
 
 from bot.edge.commands import _placement as placement_asked
-from bot.host.tables import PostKind, Refusal, TableStatus
+from bot.host.refusal import Refusal
+from bot.model.posts import PostKind
+from bot.model.table_state import TableStatus
 from bot.storage import SeatRow, TurnDeadlines, open_storage
 from bot.texts import forced_draws, lobby_message, seat_tag
 from engine import GameOver, Match, Phase, Placement, Record

@@ -14,8 +14,9 @@ from test_bot_helpers import CHANNEL, GUILD, open_table, running
 from test_bot_thread import server
 
 from bot.host import rating_keeper
-from bot.host.ratings import Rating, computer_key, person_key
-from bot.host.tables import TableStatus
+from bot.host.ratings import computer_key, person_key
+from bot.model.rating_change import Rating
+from bot.model.table_state import TableStatus
 from bot.storage import RatingRow
 from bot.texts import seat_tag
 from bot.texts.i18n import t

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_bot_discord import World, world
 
-from bot.host.tables import Table, TableStatus
+from bot.model.table_state import Table, TableStatus
 from bot.texts import lobby_message
 from bot.texts.i18n import t
 from engine import Option

@@ -15,7 +15,7 @@ from test_bot_reliability import single_place_tiles
 from bot.config import Config
 from bot.edge.app import FiveUpBot, hosting
 from bot.host.computers import InlineComputer
-from bot.host.tables import Table
+from bot.model.table_state import Table
 from bot.texts.i18n import t
 from engine import Match, Tile
 

@@ -30,11 +30,12 @@ from bot.edge.replay_buttons import (
     ReviewButton,
     viewer_view,
 )
+from bot.host.book_builder import build_book
 from bot.host.replay_animation import round_gif
-from bot.host.replay_book import build_book
 from bot.host.replay_desk import ReplayPage
-from bot.host.seating import Seating
-from bot.host.tables import Picture, TableStatus
+from bot.model.posts import Picture
+from bot.model.seating import Seating
+from bot.model.table_state import TableStatus
 from bot.storage import ResultRow, SeatRow
 from bot.texts.i18n import t
 from engine import Blocked, Domino, Match, Phase, Placed, Record, TableSnapshot, review

@@ -33,8 +33,9 @@ import render
 from bot import texts
 from bot.edge.app import FiveUpBot
 from bot.edge.publisher import ChannelPublisher
-from bot.host.tables import Post, PostKind, Table, TableStatus
-from bot.texts import seat_tag
+from bot.model.posts import Post, PostKind
+from bot.model.table_state import Table, TableStatus
+from bot.texts import seat_tag, side_name
 from bot.texts.i18n import pick_locale, t
 from bot.texts.words import signed
 from engine import Blocked, Domino, Event, GameOver, Option, Placed, Record, Result
@@ -271,21 +272,21 @@ def check_batch(table: Table, messages: list[FakeMessage], events: list[Event]) 
             assert names[event.seat] in text and str(event.tile) in text
             assert event.on is None or str(event.on) in text
             assert t(lang, "turn-ends", total=event.total) in text
-            side = seating.side_name(lang, seating.side_of(event.seat))
+            side = side_name(lang, seating, seating.side_of(event.seat))
             if event.result is Result.SCORED:
                 assert t(lang, "turn-points", points=event.points // 5) in text
             elif event.result is Result.OVER:
                 assert t(lang, "turn-points-over", points=event.points // 5, side=side) in text
         elif isinstance(event, Domino):
             key = {Result.SCORED: "turn-out-scored", Result.OVER: "turn-out-over"}.get(event.result, "turn-out-none")
-            assert t(lang, key, net=signed(event.net // 5), side=seating.side_name(lang, event.side)) in text
+            assert t(lang, key, net=signed(event.net // 5), side=side_name(lang, seating, event.side)) in text
         elif isinstance(event, Blocked):
             positions = []
             for award in event.awards:
                 key = {Result.SCORED: "turn-award", Result.OVER: "turn-award-over"}.get(
                     award.result, "turn-award-skipped"
                 )
-                said = t(lang, key, points=award.points // 5, side=seating.side_name(lang, award.side))
+                said = t(lang, key, points=award.points // 5, side=side_name(lang, seating, award.side))
                 assert said in text
                 positions.append(text.index(said))
             assert positions == sorted(positions)  # in the order they apply
@@ -410,7 +411,7 @@ async def test_korean_guild_four_players_of_mixed_locales(tmp_path: Path) -> Non
         made = 1 + await play_out(c, games, table)
         assert table.status is TableStatus.OVER and made > 100
         final = c.fake.messages(games)[-1]
-        winner = table.seating.side_name("ko", table.match.winner)
+        winner = side_name("ko", table.seating, table.match.winner)
         assert (
             winner in final.content
             and "61" in final.content

@@ -13,7 +13,7 @@ from pathlib import Path
 from test_bot_discord import World, world
 from test_bot_helpers import pick
 
-from bot.host.tables import Table
+from bot.model.table_state import Table
 from engine import Phase
 
 

@@ -13,8 +13,8 @@ from test_bot_helpers import hosted_bot
 
 from bot.edge.commands import table_language
 from bot.edge.lobby_buttons import lobby_view
-from bot.host.tables import Table, TableStatus
-from bot.texts import lobby_message
+from bot.model.table_state import Table, TableStatus
+from bot.texts import lobby_message, side_name
 from bot.texts.i18n import t
 
 
@@ -90,7 +90,7 @@ async def test_four_people_choose_partners_and_the_lobby_shows_the_teams(tmp_pat
         record = await w.fake.click(ana, lobby, f"5up:lobby:{table.id}:start")
         assert record.ok and table.status is TableStatus.PLAYING
         assert table.match is not None and table.match.players == 4
-        assert table.seating.side_name("en", 0) == "player0 & player1"
+        assert side_name("en", table.seating, 0) == "player0 & player1"
         assert menu_id(table) not in w.fake._message(lobby).custom_ids()  # the menu went with the lobby
         w.fake.assert_clean()
 

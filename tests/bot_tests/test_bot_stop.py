@@ -18,7 +18,7 @@ from discord_fake.records import InteractionRecord
 from test_bot_discord import World, world
 
 from bot.edge.app import stop_on_signals
-from bot.host.tables import Table
+from bot.model.table_state import Table
 from bot.texts.i18n import t
 
 RESTARTING = {lang: t(lang, "error-restarting") for lang in ("en", "ko", "es")}

@@ -20,9 +20,9 @@ from discord_fake import FakeMessage
 from i18n_checks import leftover_english
 from test_bot_thread import Server, check_turn_lines, server
 
-from bot.host.seating import Seating
-from bot.host.tables import Table, TableStatus
-from bot.texts import forced_draws, happened, next_up
+from bot.model.seating import Seating
+from bot.model.table_state import Table, TableStatus
+from bot.texts import forced_draws, happened, next_up, side_name
 from bot.texts.i18n import t
 from bot.texts.rules_pages import SECTIONS, rules_pages
 from engine import Drew, Passed, Placed, Record, RecordError, Result, placement, tile
@@ -129,7 +129,7 @@ async def test_a_four_player_match_of_partners_reads_in_two_lines(tmp_path: Path
             assert not leftover_english(lang, content, names), content
             if lang == "ko":
                 assert not any(word in content for word in JARGON_KO), content
-        winner = table.seating.side_name(lang, table.match.winner)
+        winner = side_name(lang, table.seating, table.match.winner)
         assert winner in contents[-1].splitlines()[1]
         s.fake.assert_clean()
 

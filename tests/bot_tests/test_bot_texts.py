@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.host.seating import Seating
-from bot.host.tables import Refusal, Seat, Table, TableStatus
+from bot.host.refusal import Refusal
+from bot.model.seating import Seating
+from bot.model.table_state import Seat, Table, TableStatus
 from bot.storage import PlayerStats
-from bot.texts import lobby_message, narrate, outcome, plain, reminder, stats_text, tile_label
+from bot.texts import lobby_message, narrate, outcome, plain, reminder, side_name, stats_text, tile_label
 from bot.texts.i18n import t
 from bot.texts.korean import particle, resolve
 from bot.texts.words import signed
@@ -188,13 +189,13 @@ def test_the_lot_says_the_highest_total_leads() -> None:
 
 def test_spanish_joins_a_name_with_an_i_sound_with_e() -> None:
     def team(first: str, second: str) -> str:
-        return Seating((first, "x", second, "y")).side_name("es", 0)
+        return side_name("es", Seating((first, "x", second, "y")), 0)
 
     assert team("Ana", "Inés") == "Ana e Inés" and team("Bo", "Hilda") == "Bo e Hilda"
     assert team("Bo", "Íñigo") == "Bo e Íñigo" and team("Cy", "ivan") == "Cy e ivan"
     assert team("Ana", "Hierro") == "Ana y Hierro" and team("Ana", "Iowa") == "Ana y Iowa"
     assert team("Ana", "Carmen") == "Ana y Carmen" and team("Ana", "민준") == "Ana y 민준"
-    assert Seating(("Ana", "x", "Inés", "y")).side_name("en", 0) == "Ana & Inés"
+    assert side_name("en", Seating(("Ana", "x", "Inés", "y")), 0) == "Ana & Inés"
 
 
 def test_spanish_and_english_stats_agree_with_their_number() -> None:

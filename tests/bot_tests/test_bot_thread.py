@@ -22,8 +22,8 @@ from test_render_colours import NORMAL
 from test_render_colours import distance as colour_distance
 
 from bot.edge.app import FiveUpBot
-from bot.host.tables import Table, TableStatus
-from bot.texts import SEAT_CHIPS, seat_tag
+from bot.model.table_state import Table, TableStatus
+from bot.texts import SEAT_CHIPS, seat_tag, side_name
 from bot.texts.i18n import t
 from engine import Record
 from render.style import DEFAULT_COLORS
@@ -181,7 +181,7 @@ async def test_a_whole_match_in_its_own_thread(tmp_path: Path) -> None:
         versions = [v.get("content", "") for v in channel_message.history] + [channel_message.content]
         for number in range(1, rounds):
             assert any(t("en", "lobby-after-round", round=number) in v for v in versions), number
-        winner = table.seating.side_name("en", table.match.winner)
+        winner = side_name("en", table.seating, table.match.winner)
         assert channel_message.content.startswith(t("en", "lobby-over-thread", thread=f"<#{table.thread_id}>"))
         assert winner in channel_message.content and "61" in channel_message.content
 

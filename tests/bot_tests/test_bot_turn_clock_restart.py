@@ -18,7 +18,7 @@ from test_bot_discord import World
 from test_bot_helpers import hosted_bot
 
 from bot.edge.app import FiveUpBot
-from bot.host.tables import Table, TableStatus
+from bot.model.table_state import Table, TableStatus
 from bot.texts.i18n import t
 
 REMINDER = "it's your turn at Five Up"

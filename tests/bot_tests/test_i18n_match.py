@@ -19,8 +19,8 @@ from i18n_checks import leftover_english
 
 from bot import texts
 from bot.demo import play_demo
-from bot.host.seating import Seating
-from bot.host.tables import Picture
+from bot.model.posts import Picture
+from bot.model.seating import Seating
 from bot.texts import i18n
 from engine import Blocked, Domino, Drew, Match, Option, Passed, Phase, Record, Result, SeatView, TableSnapshot, Tile
 

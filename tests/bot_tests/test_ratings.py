@@ -13,7 +13,8 @@ import pytest
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from bot.host import ratings
-from bot.host.ratings import NEW, SCALE, Rating, Standing, computer_key, is_rated, person_key, placings, rate
+from bot.host.ratings import Standing, computer_key, is_rated, person_key, placings, rate
+from bot.model.rating_change import NEW, SCALE, Rating
 from bot.storage import SeatRow
 from engine import Match, Record
 

@@ -130,7 +130,7 @@ def test_expert_avoids_cancelled_points_and_takes_the_win() -> None:
 def test_expert_is_a_level_everywhere() -> None:
     """The /five-up start choices and the tables' levels (the lobby, the demo) follow `Level`."""
     from bot.edge.commands import LEVEL_CHOICES  # imported first: it loads the bot's wings in their order
-    from bot.host.tables import LEVELS as TABLE_LEVELS
+    from bot.model.table_state import LEVELS as TABLE_LEVELS
 
     assert Level.EXPERT.value == "expert" and Level.EXPERT in LEVELS
     assert LEVELS[-1] is Level.EXPERT  # offered after hard, the strongest last

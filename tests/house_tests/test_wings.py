@@ -1,8 +1,9 @@
-"""The bot's wings: the Discord edge on top, the table host below it, the texts beside it, storage at the bottom.
+"""The bot's wings, top to bottom: the Discord edge, the table host, the texts, the model; storage at the bottom.
 
-Read from the code's own imports, so a new module lands in the right wing or this fails:
-only `bot/edge/` (and the entry point, through the edge) may import discord, nothing below the
-edge imports it, storage imports no other wing, and no two files share a name with different meanings.
+Read from the code's own imports, so a new module lands in the right wing or this fails: the arrows
+run one way (edge -> host -> texts -> model), only `bot/edge/` (and the entry point, through the
+edge) may import discord, the model and storage import no other wing, and no two files share a name
+with different meanings.
 """
 
 from __future__ import annotations
@@ -17,20 +18,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "bot"
-WINGS = ("edge", "host", "texts", "storage")
+WINGS = ("edge", "host", "texts", "model", "storage")
 # what each wing may import inside bot/ (besides itself); the top-level modules (config, demo, __main__)
 # assemble the wings and may import any of them
 MAY_IMPORT = {
-    "edge": {"host", "texts", "storage", "config"},
-    "host": {"texts", "storage", "config"},
-    "texts": {"host", "storage"},  # the words read the host's plain values (a table, its seats)
+    "edge": {"host", "texts", "model", "storage", "config"},
+    "host": {"texts", "model", "storage", "config"},
+    "texts": {"model", "storage"},  # the words read the model's plain values and storage's rows (the stats)
+    "model": set(),  # the plain values every wing shares: they import the engine only
     "storage": set(),
 }
 SAME_MEANING = {"__init__.py", "__main__.py", "conftest.py"}  # a package's own files, one meaning everywhere
 
 
 def bot_imports(path: Path) -> set[str]:
-    """The modules `path` imports, absolute (`bot.host.tables`, `discord`, `engine`)."""
+    """The modules `path` imports, absolute (`bot.model.table_state`, `discord`, `engine`)."""
     package = list(path.relative_to(ROOT).with_suffix("").parts)[:-1]  # a module's or an __init__'s package
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

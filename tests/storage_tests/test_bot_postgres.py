@@ -34,7 +34,7 @@ from bot.host import live_table
 from bot.host.computers import InlineComputer
 from bot.host.manager import Manager, new_seed
 from bot.host.pictures import PngRenderer
-from bot.host.tables import Table, TableStatus
+from bot.model.table_state import Table, TableStatus
 from bot.storage import PostgresStorage, is_postgres_url, open_storage
 from bot.texts.i18n import pick_locale, t
 from engine import Option, Record

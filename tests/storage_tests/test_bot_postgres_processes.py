@@ -35,7 +35,7 @@ async def serve(moves: int, pause: float) -> None:
     from bot.config import load_config
     from bot.edge.app import hosting
     from bot.host.computers import InlineComputer
-    from bot.host.tables import TableStatus
+    from bot.model.table_state import TableStatus
 
     config = load_config(os.environ, env_file=None)
     async with hosting(config, computer=InlineComputer(), computer_pause=(0.0, 0.0)) as (manager, publisher):

@@ -12,9 +12,10 @@ from pathlib import Path
 from storage_raw import Raw
 
 from bot.host import rating_keeper, ratings
-from bot.host import table_rows as rows
-from bot.host.ratings import Change, computer_key, person_key
-from bot.host.tables import Seat, Table, TableStatus
+from bot.host import row_conversion as rows
+from bot.host.ratings import computer_key, person_key
+from bot.model.rating_change import Change
+from bot.model.table_state import Seat, Table, TableStatus
 from bot.storage import COPY_COLUMNS, RatingRow, Storage, open_storage
 from bot.storage.copy import copy_database
 from engine import Match, Record

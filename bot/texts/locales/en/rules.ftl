@@ -1,5 +1,5 @@
 ### The complete rules for /five-up rules; docs/rules.md holds the same rules with worked settlements.
-### One title and one body per section; bot/rules_pages.py packs them into embed pages.
+### One title and one body per section; bot/texts/rules_pages.py packs them into embed pages.
 ### Discord Markdown: bold, "- " lists, "1." lists. A continuation line must not start
 ### with "[", "*" or "." (Fluent syntax), so bold never opens a line.
 

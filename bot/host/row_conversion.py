@@ -1,4 +1,5 @@
-"""Tables to stored rows and back: the one place that knows how a table is written down.
+"""A table converted to storage's rows (bot/storage/rows.py) and back: the one place that knows how a
+table is written down.
 
 Reading is strict: a row that does not make a consistent table (an unknown language or
 level, no seats, a match in progress without a readable record, a record for another number
@@ -11,10 +12,10 @@ from collections.abc import Sequence
 
 from engine import Match, Phase, Record
 
+from ..model.table_state import LEVELS, Seat, Table, TableStatus
 from ..storage import ResultRow, SeatRow, TableRow
 from ..texts import shown
 from ..texts.i18n import SUPPORTED
-from .tables import LEVELS, Seat, Table, TableStatus
 
 
 def seat_rows(seats: Sequence[Seat]) -> list[SeatRow]:

@@ -1,21 +1,14 @@
-"""The words of a table a server keeps: its thread's name, /five-up history and settings, rematch."""
+"""`/five-up history`: a server's finished matches in words, a line each or one in full, and the
+autocomplete's labels."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..host.seating import Seating
+from ..model.seating import Seating
 from .i18n import t
 from .status import scores_line
 from .words import SEPARATOR, seat_tag, unescaped
-
-THREAD_NAME_LIMIT = 100  # Discord's limit on a thread's name
-
-
-def thread_name(lang: str, names: Sequence[str]) -> str:
-    """ "Five Up · alice, minjun": the names as typed (a thread's name reads no Markdown), cut to fit."""
-    name = t(lang, "thread-name", players=", ".join(unescaped(n) for n in names))
-    return name if len(name) <= THREAD_NAME_LIMIT else name[: THREAD_NAME_LIMIT - 1] + "…"
 
 
 def seated_names(names: Sequence[str]) -> str:
@@ -63,21 +56,3 @@ def history_choice(lang: str, table_id: int, names: Sequence[str]) -> str:
     """An autocomplete entry (at most 100 characters)."""
     text = t(lang, "history-choice", id=table_id, players=", ".join(unescaped(n) for n in names))
     return text if len(text) <= 100 else text[:99] + "…"
-
-
-def ping_set(lang: str, on: bool) -> str:
-    return t(lang, "settings-ping-on" if on else "settings-ping-off")
-
-
-def rematch_opened(lang: str, host: str, channel_id: int) -> str:
-    """The asker's private word: where the new lobby is and who starts it."""
-    return t(lang, "rematch-opened", host=host, channel=f"<#{channel_id}>")
-
-
-def rematch_link(lang: str, link: str) -> str:
-    """The old match's last message: where its rematch is (a jump link to the new lobby)."""
-    return t(lang, "rematch-link", link=link)
-
-
-def rematch_note(lang: str) -> str:
-    return t(lang, "lobby-rematch")

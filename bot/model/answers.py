@@ -1,0 +1,64 @@
+"""What the host answers a player's action with: the lobby message, a private hand and its choices,
+an accepted placement. Plain results: the edge turns them into messages and buttons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import Placement, Tile
+
+from .posts import Picture, Post
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerChoice:
+    """A person seated in a 4-seat lobby, offered as a partner ("Sit with…")."""
+
+    user_id: int
+    name: str  # as a menu shows it (no Markdown)
+    seat: str  # "Seat 2", in the table's language
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """The lobby message: its text, and whether its buttons still do anything."""
+
+    table_id: int
+    lang: str
+    text: str
+    open: bool
+    note: str = ""  # a private line for the person who acted ("You sat down at seat 2.")
+    message_id: int | None = None  # the lobby message, to edit when someone joins by command
+    partners: tuple[PartnerChoice, ...] = ()  # whom a player may choose to sit with (a 4-seat lobby)
+
+
+@dataclass(frozen=True, slots=True)
+class TargetChoice:
+    placement: Placement
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileChoice:
+    tile: Tile
+    label: str
+    targets: tuple[TargetChoice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One player's private view: text, the hand picture, and a choice per playable tile."""
+
+    table_id: int
+    move_no: int
+    text: str
+    picture: Picture | None
+    choices: tuple[TileChoice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An accepted placement: the private line for the player, and the public post already published."""
+
+    text: str
+    post: Post

@@ -1,0 +1,42 @@
+"""A public message of a table, as the host hands it to the edge: what to show, never how.
+
+Turning a post into a Discord message, an embed or buttons is the edge's job; the demo prints it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    filename: str
+    data: bytes
+
+
+class PostKind(StrEnum):
+    TURN = "turn"  # after a placement (and the start of the match)
+    REMINDER = "reminder"  # an idle player is reminded
+    CLOSED = "closed"  # the table was ended or could not be restored
+    RESTORED = "restored"  # the bot restarted and the match carries on
+    BOARD = "board"  # /five-up board or score
+    LOBBY = "lobby"  # the lobby message in the channel, edited: where the match is, its score, its result
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A public message for the table's channel, in the table's language."""
+
+    table_id: int
+    channel_id: int
+    kind: PostKind
+    text: str
+    pictures: tuple[Picture, ...] = ()
+    hand_button: bool = False  # attach "Show my hand"
+    mentions: tuple[int, ...] = ()  # users this message may ping
+    move_no: int = 0
+    lang: str = "en"
+    record: str | None = None  # the game record to attach as record.json (the match-end message)
+    rematch: bool = False  # offer the Rematch button (the match-end message)
+    edit_message_id: int | None = None  # edit this message of the channel instead of posting (the lobby)
