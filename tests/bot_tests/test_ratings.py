@@ -1,4 +1,4 @@
-"""The rating of a finished match (bot/ratings.py), checked against openskill's own numbers.
+"""The rating of a finished match (bot/host/ratings.py), checked against openskill's own numbers.
 
 The expected figures are computed here with openskill's Plackett-Luce at its own defaults (μ 25,
 σ 25/3), straight from its API; the bot's model is the same one with every parameter times
