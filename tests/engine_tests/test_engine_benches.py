@@ -27,6 +27,19 @@ def test_bench_engine_quick() -> None:
     assert lines[-1].endswith("no discord, no PIL")
 
 
+def test_bench_perft_quick() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.bench_perft", "--quick"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "perft to depth 4 on 12 fixtures (median of 3, processor time):"
+    assert all(re.fullmatch(r"  [234]p-[a-z-]+ +\d+ lines +[\d.]+ ms", line) for line in lines[1:13]), lines
+    assert re.fullmatch(r"  slowest: \S+ [\d.]+ ms  \(target < 2 s a fixture: (ok|OVER TARGET)\)", lines[13])
+    ratio = re.search(r"ratio \(perft / plain walk\) = ([\d.]+)$", lines[14])
+    assert ratio is not None and float(ratio.group(1)) > 0 and len(lines) == 15
+
+
 def test_bench_players_quick() -> None:
     lines = quick("bench_players.py")
     assert lines[0].startswith("4 mid-game positions, 2 players")
