@@ -24,6 +24,11 @@ def test_bench_engine_quick() -> None:
     assert float(re.search(r"= ([\d.]+)", ratio).group(1)) > 0  # type: ignore[union-attr]
     assert re.search(r"target <= 1: (ok|OVER TARGET)", ratio)
     assert re.search(r"run 1: median +[\d.]+ us", lines[1])
+    batch = re.compile(r"  batch \d: engine +[\d.]+ us/placement \| dominoes .* us/move")
+    batches = [line for line in lines if batch.fullmatch(line)]
+    assert len(batches) == 3
+    api = next(line for line in lines if "ratio (public API us/placement / dominoes us/move)" in line)
+    assert float(re.search(r"= ([\d.]+)", api).group(1)) > 0  # type: ignore[union-attr]
     assert lines[-1].endswith("no discord, no PIL")
 
 
