@@ -6,7 +6,9 @@ PyPI `dominoes` package (a simpler block game), driven the same way in the same 
 
 Targets: one move <= 20 us; a complete 4-player match replayed from its record <= 10 ms;
 `python -m engine.replay` imports neither discord nor PIL (issue 2); whole random matches at no more
-time per placement than `dominoes` takes per move, a ratio <= 1.0 (issue 19). docs/engine-speed.md says
+time per placement than `dominoes` takes per move, a ratio <= 1.0 (issue 19), measured twice: in wall time,
+a block of each, and as a user of the public API plays (`Match.new`, `options(seat)`, a random choice,
+`place`, `next_round`), alternating batches of each in processor time. docs/engine-speed.md says
 where the time goes and how to count instructions with callgrind when the machine is too noisy to time.
 """
 
@@ -159,6 +161,61 @@ def dominoes_matches(seconds: float) -> tuple[float, float, float] | None:
     return series / elapsed, games / elapsed, elapsed / moves * 1e6
 
 
+def api_matches(seconds: float, first: int, match_type: type[Match] = Match, phase: type[Phase] = Phase) -> float:
+    """Microseconds of processor time per placement in whole random 4-player matches played as a user of the
+    public API plays them (`Match.new`, `options(seat)`, a random choice, `place`, `next_round`), for
+    `seconds`; matches seeded from `first` on. (`match_type`, `phase`: another copy of the engine, to compare.)"""
+    over, round_over = phase.OVER, phase.ROUND_OVER
+    rng = random.Random(first)
+    choice = rng.choice
+    clock = time.process_time
+    placements = 0
+    start = clock()
+    number = first
+    while clock() - start < seconds:
+        match = match_type.new(4, f"bench-api/{number}")
+        number += 1
+        while True:
+            state = match.phase
+            if state is over:
+                break
+            if state is round_over:
+                match.next_round()
+                continue
+            seat = match.turn
+            match.place(seat, choice(match.options(seat)).placement)  # type: ignore[arg-type]
+            placements += 1
+    return (clock() - start) / placements * 1e6
+
+
+def dominoes_moves(seconds: float, first: int) -> float | None:
+    """The yardstick driven the same way: microseconds of processor time per move in whole random `dominoes`
+    series (to 200), for `seconds`; None if the package is not installed."""
+    try:
+        import dominoes
+    except ImportError:
+        return None
+    random.seed(first)  # the package shuffles with the global random source
+    choice = random.Random(first).choice
+    clock = time.process_time
+    moves = 0
+    start = clock()
+    while clock() - start < seconds:
+        series = dominoes.Series()
+        game = series.games[0]
+        while game is not None:
+            while game.result is None:
+                game.make_move(*choice(game.valid_moves))
+                moves += 1
+            game = series.next_game()
+    return (clock() - start) / moves * 1e6
+
+
+def api_against_dominoes(batches: int, seconds: float) -> list[tuple[float, float | None]]:
+    """`batches` pairs of (us/placement, us/move), the two alternated batch by batch in this process."""
+    return [(api_matches(seconds, 1000 * b), dominoes_moves(seconds, 1000 * b)) for b in range(batches)]
+
+
 def replay_imports(record: Path) -> tuple[float, int, list[str]]:
     """Wall time of `python -m engine.replay RECORD` and the modules it loads (discord or PIL: a failure)."""
     probe = (
@@ -250,6 +307,28 @@ def main() -> None:
         )
     else:
         print("  dominoes is not installed: no baseline (pip install dominoes)")
+
+    batches = 3 if args.quick else 9
+    print(
+        f"whole random 4-player matches through the public API against random dominoes series, alternated"
+        f" ({batches} batches of {seconds / 2:g} s each, processor time):"
+    )
+    pairs = api_against_dominoes(batches, seconds / 2)
+    for b, (ours_us, theirs_us) in enumerate(pairs):
+        theirs_text = "n/a" if theirs_us is None else f"{theirs_us:5.2f}"
+        print(f"  batch {b + 1}: engine {ours_us:5.2f} us/placement | dominoes {theirs_text} us/move")
+    api_us = statistics.median(p[0] for p in pairs)
+    moves = [p[1] for p in pairs if p[1] is not None]
+    if moves:
+        move_us = statistics.median(moves)
+        api_ratio = api_us / move_us
+        print(
+            f"  median: engine {api_us:.2f} us/placement, dominoes {move_us:.2f} us/move;"
+            f" ratio (public API us/placement / dominoes us/move) = {api_ratio:.2f}"
+            f"  (target <= {RATIO_TARGET:g}: {'ok' if api_ratio <= RATIO_TARGET else 'OVER TARGET'})"
+        )
+    else:
+        print(f"  median: engine {api_us:.2f} us/placement; dominoes is not installed: no baseline")
 
     with tempfile.TemporaryDirectory() as folder:
         fixture = Path(folder) / "complete-4p.record.json"

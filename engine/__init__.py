@@ -14,13 +14,15 @@ from .errors import (
 from .events import Award, Blocked, Domino, Drew, Event, GameOver, LotDraw, Passed, Placed, Result, RoundStarted
 from .layout import Layout, PlacedTile, Point, PointState, Slot
 from .match import Match, draw_lot
+from .option import Option
+from .phase import Phase
 from .placement import Placement, placement
 from .record import FORMAT, Play, Record, RoundRecord, format_ended_at
 from .review import Judged, MatchReview, SeatReview, review
 from .rounds import FinishedRound
 from .rules import HAND_SIZE, TARGET, TARGET_RAW, displayed, points_for, round_to_five, side_of
+from .snapshots import SeatView, TableSnapshot
 from .tiles import ALL_TILES, Tile, hand_pips, parse_tile, tile
-from .views import Option, Phase, SeatView, TableSnapshot
 
 __all__ = [
     "ALL_TILES",

@@ -62,7 +62,7 @@ class Passed:
 class Placed(NamedTuple):
     """A placement made: the end total it gave and what became of its points.
 
-    A named tuple rather than a frozen dataclass, as `views.Option` is: every placement makes one,
+    A named tuple rather than a frozen dataclass, as `option.Option` is: every placement makes one,
     and a tuple is made about four times faster (it is just as immutable)."""
 
     seat: int

@@ -40,7 +40,8 @@ from .events import (
     RoundStarted,
 )
 from .layout import Layout
-from .option import FATES, SETTLING
+from .option import FATES, SETTLING, Option
+from .phase import Phase
 from .placement import Placement
 from .record import Play, Record, RoundRecord, read_deal, read_header, read_play, round_plays
 from .rounds import FinishedRound
@@ -55,8 +56,8 @@ from .rules import (
     seat_sides,
     sides,
 )
+from .snapshots import SeatView, TableSnapshot
 from .tiles import ALL_TILES, Tile, hand_pips
-from .views import Option, Phase, SeatView, TableSnapshot
 
 # Enum members read through their class cost some 80 ns a lookup on CPython 3.11 (a plain name, 8 ns);
 # the hot paths (options, place) read them from these module names instead.

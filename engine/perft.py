@@ -22,9 +22,9 @@ from pathlib import Path
 from .errors import RecordError
 from .events import Result
 from .match import Match
+from .phase import Phase
 from .record import load_json
 from .rules import TARGET_RAW
-from .views import Phase
 
 
 @dataclass(slots=True)

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from .errors import RecordError, RulesError
 from .events import Domino, Event, Placed, Result
 from .match import Match
+from .option import Option
 from .placement import Placement
 from .record import Record
-from .views import Option
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from .events import Blocked, Domino, Event, Placed
 from .layout import Layout
+from .phase import Phase
 from .rules import sides
+from .snapshots import TableSnapshot
 from .tiles import Tile
-from .views import Phase, TableSnapshot
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """The table's arithmetic, in one place: who sits with whom, what an end total scores, the target.
 
 Every other module asks here rather than working a rule out again: the
-match, the views, the computer players, the pictures and the bot's texts.
+match, the snapshots, the computer players, the pictures and the bot's texts.
 Points are kept raw (multiples of 5); players read displayed points, raw // 5.
 """
 

@@ -16,7 +16,7 @@ import random
 from enum import StrEnum
 
 from ..match import Match
-from ..views import Option
+from ..option import Option
 from .expert import EXPERT_BUDGET_S, choose_expert
 from .greedy import choose_normal
 from .observation import Holding, Observation, observe

@@ -21,7 +21,8 @@ import random
 import time
 
 from ..match import Match
-from ..views import Option, Phase
+from ..option import Option
+from ..phase import Phase
 from .greedy import lookahead_choice
 from .inference import deal_weight, evidence
 from .match_odds import TABLE_PLAYERS, odds

@@ -8,10 +8,9 @@ import random
 from ..events import Result
 from ..layout import Layout
 from ..match import Match
-from ..option import FATES, SETTLING
+from ..option import FATES, SETTLING, Option
 from ..rules import TARGET_RAW, partner_of, points_for, round_to_five
 from ..tiles import Tile
-from ..views import Option
 from .observation import Observation
 
 # How much a point the next opponent is likely to score weighs against a point scored now.

@@ -18,9 +18,9 @@ from functools import cache
 from pathlib import Path
 
 from ..match import Match
+from ..phase import Phase
 from ..rules import POINT, TARGET_RAW
 from ..tiles import ALL_TILES
-from ..views import Phase
 from .search import play_out
 
 TABLE_PATH = Path(__file__).with_name("match_odds.json")

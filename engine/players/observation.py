@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from ..events import Drew, Event, Passed, Placed, RoundStarted
 from ..layout import Layout
 from ..match import Match
+from ..option import Option
+from ..phase import Phase
 from ..record import Play, Record
 from ..rules import HAND_SIZE, TARGET_RAW, side_of
 from ..tiles import ALL_TILES, Tile
-from ..views import Option, Phase
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,9 @@ import time
 from collections.abc import Callable
 
 from ..match import Match
+from ..option import Option
+from ..phase import Phase
 from ..tiles import Tile
-from ..views import Option, Phase
 from .greedy import playable, quick_choice, wins_now
 from .observation import Observation
 from .sampling import make_world, sample_deal

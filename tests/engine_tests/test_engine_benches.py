@@ -24,7 +24,25 @@ def test_bench_engine_quick() -> None:
     assert float(re.search(r"= ([\d.]+)", ratio).group(1)) > 0  # type: ignore[union-attr]
     assert re.search(r"target <= 1: (ok|OVER TARGET)", ratio)
     assert re.search(r"run 1: median +[\d.]+ us", lines[1])
+    batch = re.compile(r"  batch \d: engine +[\d.]+ us/placement \| dominoes .* us/move")
+    batches = [line for line in lines if batch.fullmatch(line)]
+    assert len(batches) == 3
+    api = next(line for line in lines if "ratio (public API us/placement / dominoes us/move)" in line)
+    assert float(re.search(r"= ([\d.]+)", api).group(1)) > 0  # type: ignore[union-attr]
     assert lines[-1].endswith("no discord, no PIL")
+
+
+def test_bench_perft_quick() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.bench_perft", "--quick"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "perft to depth 4 on 12 fixtures (median of 3, processor time):"
+    assert all(re.fullmatch(r"  [234]p-[a-z-]+ +\d+ lines +[\d.]+ ms", line) for line in lines[1:13]), lines
+    assert re.fullmatch(r"  slowest: \S+ [\d.]+ ms  \(target < 2 s a fixture: (ok|OVER TARGET)\)", lines[13])
+    ratio = re.search(r"ratio \(perft / plain walk\) = ([\d.]+)$", lines[14])
+    assert ratio is not None and float(ratio.group(1)) > 0 and len(lines) == 15
 
 
 def test_bench_players_quick() -> None:

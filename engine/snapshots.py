@@ -1,21 +1,15 @@
-"""Read-only views of a match: what everyone sees, and what one seat sees privately."""
+"""Read-only snapshots of a match: what everyone sees, and what one seat sees privately."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from . import rules
 from .events import Placed
 from .layout import PlacedTile
-from .option import Option as Option  # re-exported: it was defined here, and is imported from here
+from .option import Option
+from .phase import Phase
 from .tiles import Tile
-
-
-class Phase(StrEnum):
-    PLAYING = "playing"
-    ROUND_OVER = "round_over"  # a round has ended: `Match.next_round` deals the next
-    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)

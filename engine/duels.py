@@ -1,4 +1,4 @@
-"""`python -m engine.tournament --players 2 --games 2000 hard normal`: computer players against each other.
+"""`python -m engine.duels --players 2 --games 2000 hard normal`: computer players against each other.
 
 One level per seat, in the order given. Seats are rotated fairly: every deal is
 played once with each rotation of the levels around the table, so each level
@@ -19,8 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .match import Match
+from .phase import Phase
 from .players import LEVELS, Level, choose
-from .views import Phase
 
 MAX_DECISIONS = 20_000  # a match that has not ended by then counts as won by nobody
 Z95 = 1.959964
@@ -28,7 +28,7 @@ Z95 = 1.959964
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """Game `index` of a tournament: whose level sits where, and the deal."""
+    """Game `index` of a run of duels: whose level sits where, and the deal."""
 
     index: int
     levels: tuple[Level, ...]  # by entry, as given on the command line
@@ -97,7 +97,7 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 @dataclass(slots=True)
 class Tally:
-    """What the tournament has seen so far, per entry."""
+    """What the duels have shown so far, per entry."""
 
     levels: tuple[str, ...]
     games: int = 0
@@ -181,7 +181,7 @@ def _results(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.tournament", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m engine.duels", description=__doc__.split("\n")[0])
     parser.add_argument("levels", nargs="+", choices=[x.value for x in LEVELS], help="one level per seat")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--games", type=int, default=200)

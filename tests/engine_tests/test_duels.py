@@ -1,4 +1,4 @@
-"""The tournament: fair seating, honest intervals, teams counted together, and the command line."""
+"""Duels between computer players: fair seating, honest intervals, teams counted together, and the command line."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.tournament import GameSpec, entry_names, main, play_game, run, wilson
+from engine.duels import GameSpec, entry_names, main, play_game, run, wilson
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,9 +65,9 @@ def test_the_command_line_refuses_a_wrong_number_of_levels(capsys: pytest.Captur
     assert "one level per seat" in capsys.readouterr().err
 
 
-def test_a_tiny_tournament_runs_end_to_end() -> None:
+def test_a_few_duels_run_end_to_end() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "engine.tournament", "--players", "2", "--games", "6", "--seed", "t", "easy", "normal"],
+        [sys.executable, "-m", "engine.duels", "--players", "2", "--games", "6", "--seed", "t", "easy", "normal"],
         cwd=ROOT,
         capture_output=True,
         text=True,
