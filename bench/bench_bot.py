@@ -259,7 +259,7 @@ async def main() -> None:
 async def on_postgres(run: Callable[[str], Awaitable[T]]) -> T:
     """`run(url)` on an empty database of a new local PostgreSQL server, stopped afterwards."""
     import asyncpg
-    from pg_server import PostgresServer
+    from support.pg_server import PostgresServer
 
     server = await asyncio.to_thread(lambda: PostgresServer(durable=True).start())
     try:

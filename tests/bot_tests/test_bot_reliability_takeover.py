@@ -4,16 +4,12 @@ an older hand (or a command sent before the take-over) never places for a later 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
-from discord_fake import FakeDiscord, FakeGuild, FakeUser
-from test_bot_discord import World
-from test_bot_reliability import single_place_tiles
+from support.bot_host import single_place_tiles
+from support.world import World, world
 
-from bot.config import Config
-from bot.edge.app import FiveUpBot, hosting
 from bot.host.computers import InlineComputer
 from bot.host.tables import Table
 from bot.texts.i18n import t
@@ -41,36 +37,14 @@ class GatedComputer:
         return await self.inner.choose(match, seat, level, rng_seed)
 
 
-class RaceWorld(World):
-    computer: GatedComputer
-
-    async def new_bot(self) -> FiveUpBot:
-        await self.resources.aclose()
-        self.resources = AsyncExitStack()
-        config = Config(token="fake", database_path=self.path, turn_timeout=TIMEOUT)
-        manager, publisher = await self.resources.enter_async_context(
-            hosting(config, computer=self.computer, computer_pause=(0.0, 0.0), seeds=lambda: "takeover-race")
-        )
-        return FiveUpBot(config, manager, publisher)
+def race_world(tmp_path: Path) -> AbstractAsyncContextManager[World]:
+    """ana alone with the bot, whose computer players hold a take-over back until the test says go."""
+    return world(
+        tmp_path, names=["ana"], timeout=TIMEOUT, seed="takeover-race", computer=GatedComputer(), settle_horizon=SETTLE
+    )
 
 
-@asynccontextmanager
-async def race_world(tmp_path: Path) -> AsyncIterator[RaceWorld]:
-    ana = FakeUser("ana")
-    guild = FakeGuild(channels=["games"], members=[ana])
-    w = RaceWorld(guild, [ana], ana, tmp_path / "db.sqlite3")
-    w.computer = GatedComputer()
-    try:
-        w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=[ana], settle_horizon=SETTLE)
-        try:
-            yield w
-        finally:
-            await w.fake.close()
-    finally:
-        await w.resources.aclose()
-
-
-async def ana_to_move(w: RaceWorld) -> Table:
+async def ana_to_move(w: World) -> Table:
     """A table of ana and one computer, at ana's turn, with the take-over choosing and held back."""
     table = w.bot.manager.table_in(w.channel.id)
     if table is None:
@@ -85,7 +59,7 @@ async def ana_to_move(w: RaceWorld) -> Table:
     raise AssertionError("ana never got the turn")
 
 
-async def held_takeover(w: RaceWorld, table: Table) -> None:
+async def held_takeover(w: World, table: Table) -> None:
     """Wait out ana's two idle timeouts: the computer is now choosing for her, waiting for `go`."""
     await asyncio.wait_for(w.computer.waiting.wait(), timeout=10 * TIMEOUT)
     assert table.seat_of(w.users[0].id) in table.away
@@ -190,7 +164,7 @@ async def test_the_takeover_first_then_the_old_places_are_out_of_date(tmp_path: 
             many = [tile for tile, options in by_tile.items() if len(options) > 1]
             if many:
                 break
-            await w.place_by_buttons(table, ana, table.match.options(seat)[0])
+            await w.place(table, table.match.options(seat)[0])
         else:
             raise AssertionError("no tile of hers ever fitted in two places")
         await w.fake.click(ana, w.public()[-1], f"5up:hand:{table.id}")

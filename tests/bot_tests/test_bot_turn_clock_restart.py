@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import AsyncExitStack, asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
-from discord_fake import FakeDiscord, FakeGuild, FakeMessage, FakeUser
-from test_bot_discord import World
-from test_bot_helpers import hosted_bot
+from support.discord_fake import FakeMessage
+from support.world import World, world
 
-from bot.edge.app import FiveUpBot
-from bot.host.tables import Table, TableStatus
+from bot.host.tables import TableStatus
 from bot.texts.i18n import t
 
 REMINDER = "it's your turn at Five Up"
@@ -26,46 +24,13 @@ RESTORED = t("en", "table-restored")
 SLACK = 0.6  # how late a timer may fire on a busy machine and still be "on time"
 
 
-class ClockedWorld(World):
-    """The test world with the bot's turn timeout set (the same on every restart)."""
-
-    timeout: float
-
-    async def new_bot(self) -> FiveUpBot:
-        await self.resources.aclose()
-        self.resources = AsyncExitStack()
-        return await self.resources.enter_async_context(hosted_bot(self.path, timeout=self.timeout))
-
-    async def stop(self) -> None:
-        """The bot stops (as on SIGTERM) and its database closes: down until `start`."""
-        await self.fake.close()
-        await self.resources.aclose()
-
-    async def start(self) -> None:
-        self.fake = await self.fake.restart(await self.new_bot())
-
-    def table_now(self) -> Table:
-        return self.table
-
-
-@asynccontextmanager
-async def clocked_world(tmp_path: Path, timeout: float) -> AsyncIterator[ClockedWorld]:
-    users = [FakeUser(f"player{n}") for n in range(2)]
-    guild = FakeGuild(channels=["games"], members=users)
-    w = ClockedWorld(guild, users, users[0], tmp_path / "db.sqlite3")
-    w.timeout = timeout
-    try:
-        w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=users, settle_horizon=0.05)
-        try:
-            yield w
-        finally:
-            await w.fake.close()
-    finally:
-        await w.resources.aclose()
+def clocked_world(tmp_path: Path, timeout: float) -> AbstractAsyncContextManager[World]:
+    """Two players and the bot with its turn timeout set (the same on every restart)."""
+    return world(tmp_path, 2, timeout=timeout, settle_horizon=0.05)
 
 
 async def first_post(
-    w: ClockedWorld, room: int, wanted: Callable[[FakeMessage], bool], after: int, limit: float
+    w: World, room: int, wanted: Callable[[FakeMessage], bool], after: int, limit: float
 ) -> tuple[float, int]:
     """(wall time it was first seen, its index) of the first message in `room` past index `after` that is `wanted`."""
     deadline = time.time() + limit
@@ -96,7 +61,7 @@ async def test_a_restart_mid_turn_neither_resets_nor_skips_the_clock(tmp_path: P
         await asyncio.sleep(max(0.0, remind_at - 0.6 - time.time()))  # most of the way to the reminder
         await w.stop()
         await w.start()
-        again = w.table_now()
+        again = w.table
         assert (again.remind_at, again.take_over_at) == (remind_at, take_over_at)  # kept, not reset
         restored_at = len(w.fake.messages(room)) - 1
         assert RESTORED in w.fake.messages(room)[restored_at].content
@@ -118,7 +83,7 @@ async def test_a_reminder_given_before_the_restart_is_not_given_again(tmp_path: 
         await first_post(w, room, is_reminder, 0, limit=5)
         await w.stop()
         await w.start()
-        assert w.table_now().remind_at is None and w.table_now().take_over_at == take_over_at
+        assert w.table.remind_at is None and w.table.take_over_at == take_over_at
         seen, index = await first_post(w, room, is_takeover, 0, limit=5)
         assert seen < take_over_at + SLACK
         assert len([m for m in w.fake.messages(room)[:index] if is_reminder(m)]) == 1  # this turn's: once
@@ -158,7 +123,7 @@ async def test_a_take_over_due_while_down_comes_at_once_without_a_late_reminder(
         assert RESTORED in w.fake.messages(room)[before].content
         seen, index = await first_post(w, room, is_takeover, before, limit=5)
         assert index > before and seen - started < SLACK
-        again = w.table_now()
+        again = w.table
         assert again.status is TableStatus.PLAYING and again.move_no > move  # the computer placed for them
         assert mover in again.away or again.match.turn != mover
         late = [m for m in w.fake.messages(room)[before:index] if is_reminder(m)]

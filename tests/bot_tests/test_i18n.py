@@ -16,7 +16,7 @@ import pytest
 from babel import Locale as BabelLocale
 from fluent.syntax import ast
 from fluent.syntax.visitor import Visitor
-from i18n_checks import catalog, extra_keys, leftover_english, message_ids, missing_keys, readable
+from support.i18n_checks import catalog, extra_keys, leftover_english, message_ids, missing_keys, readable
 
 from bot.texts import i18n
 

@@ -33,6 +33,7 @@ from engine import (
     RoundRecord,
     RoundStarted,
 )
+from engine.selfplay import first_option, play_to_end
 
 MATCHES = {2: 350, 3: 330, 4: 320}  # 1,000 matches in all; bench/bench_sweeps.py runs 2,000
 MAX_PLACEMENTS = 5_000  # far above any real match; a match that long means a loop
@@ -238,9 +239,7 @@ def test_a_clone_plays_on_without_touching_the_original(players: int, n: int, st
     before = (match.snapshot(), [match.hand(s) for s in range(players)], len(match.events), match.record.dumps())
     trial = match.clone()
     assert trial.snapshot() == before[0]
-    while trial.phase is Phase.PLAYING:
-        option = trial.options()[0]
-        trial.place(trial.turn, option.placement)
+    play_to_end(trial, first_option, until=lambda m: m.phase is not Phase.PLAYING)
     assert trial.phase is not Phase.PLAYING  # a clone never deals: it stops at the end of the round
     after = (match.snapshot(), [match.hand(s) for s in range(players)], len(match.events), match.record.dumps())
     assert after == before

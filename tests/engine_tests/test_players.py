@@ -17,6 +17,7 @@ from engine.players import LEVELS, Holding, Observation, choose, observe
 from engine.players.greedy import lookahead_choice, quick_choice
 from engine.players.observation import open_values
 from engine.players.sampling import make_world, sample_deal
+from engine.selfplay import play_to_end
 
 
 def positions(players: int, seeds: range) -> Iterator[tuple[Match, int]]:
@@ -74,17 +75,16 @@ def fits(hand: list[Tile] | tuple[Tile, ...], holdings: tuple[Holding, ...]) -> 
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_quick_levels_play_whole_matches_legally(level: str, players: int) -> None:
     rng = random.Random(players)
-    m = Match.new(players, f"legal/{level}")
     decisions = 0
-    while m.phase is Phase.PLAYING:
-        seat = m.turn
-        assert seat is not None
+
+    def legal(m: Match, seat: int) -> Option:
+        nonlocal decisions
+        decisions += 1
         o = choose(m, seat, level, rng=rng)
         assert o in m.options(seat)
-        m.place(seat, o.placement)
-        if m.phase is Phase.ROUND_OVER:
-            m.next_round()
-        decisions += 1
+        return o
+
+    m = play_to_end(Match.new(players, f"legal/{level}"), legal)
     assert m.winner is not None and decisions > 20
 
 

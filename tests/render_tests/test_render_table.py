@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from test_render_geometry import WALKTHROUGH, full_table, replay_snapshots
+from support.render_records import WALKTHROUGH, full_table, replay_snapshots
 
 from engine import Match, Phase, TableSnapshot
 from render import DEFAULT_STYLE, table_description, table_frame, table_png
@@ -327,8 +327,7 @@ def test_the_frame_leaves_room_for_the_scoresheet_in_the_limit() -> None:
 
 
 def test_the_cli_twin_matches_the_picture(tmp_path: Path) -> None:
-    from test_render_geometry import FIXTURES
-    from test_render_settlement import replayed
+    from support.render_records import FIXTURES, replayed
 
     from render.__main__ import main
 
@@ -344,8 +343,8 @@ def test_the_cli_twin_matches_the_picture(tmp_path: Path) -> None:
 
 
 def test_the_one_picture_matches_its_reference_images() -> None:
-    from test_render_png import FIXTURES as RECORDS
-    from test_render_png import assert_like_reference
+    from support.render_records import FIXTURES as RECORDS
+    from support.render_records import assert_like_reference
 
     assert_like_reference("table-walkthrough-9.png", table_png(replay_snapshots("seed-walkthrough")[-1]))
     data = json.loads((RECORDS / "match-4p-mixed-7.record.json").read_text(encoding="utf-8"))
