@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from support.hidden_worlds import rehidden
+from support.step_clock import StepClock
 
 import engine.players.expert as expert
 import engine.players.search as search
@@ -93,18 +94,6 @@ def test_expert_plays_a_round_legally(players: int) -> None:
         assert o in m.options(seat)
         m.place(seat, o.placement)
     assert m.finished_round is not None
-
-
-class StepClock:
-    """A stand-in for the `time` module the search reads: every reading is one millisecond after the last,
-    so a budget is a number of readings and the test does not depend on how busy the machine is."""
-
-    def __init__(self) -> None:
-        self.readings: list[float] = []
-
-    def perf_counter(self) -> float:
-        self.readings.append(len(self.readings) / 1000)
-        return self.readings[-1]
 
 
 def test_expert_respects_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
