@@ -1,4 +1,4 @@
-"""Benchmark of the replay viewer through the real discord.py (tests/discord_fake), on a 150-placement match.
+"""Benchmark of the replay viewer through the real discord.py (tests/support/discord_fake), on a 150-placement match.
 
 Run from the project's root: `.venv/bin/python bench/bench_replay.py [--quick]`. It prints figures
 and is not a test. A finished 4-player match of about 150 placements is stored in a real SQLite file;

@@ -14,7 +14,7 @@ Every measurement runs in a child process that imports the storage of one checko
 `--against`'s, e.g. a git worktree of an older commit): the checkouts take turns, round after round,
 on the same records and the same PostgreSQL server, so a busy machine weighs on both alike; the
 figures are the medians over the rounds. SQLite is a WAL file (synchronous=NORMAL, as the bot runs
-it); PostgreSQL is a throwaway local server (tests/pg_server.py) reached over its Unix socket with
+it); PostgreSQL is a throwaway local server (tests/support/pg_server.py) reached over its Unix socket with
 fsync and synchronous_commit on, its defaults. The SQLite write does not wait for the disk at commit
 (WAL + NORMAL) and PostgreSQL's does; the figures carry that difference.
 """

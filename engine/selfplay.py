@@ -26,6 +26,11 @@ def first_option(match: Match, seat: int) -> Option:
     return match.options(seat)[0]
 
 
+def placed(count: int) -> Callable[[Match], bool]:
+    """An `until` for "after `count` placements of the match", the next round dealt if the last one ended it."""
+    return lambda match: match.move_no >= count and match.phase is Phase.PLAYING
+
+
 def play_to_end(
     match: Match,
     choose: Chooser,

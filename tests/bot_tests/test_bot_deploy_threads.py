@@ -1,5 +1,5 @@
 """Where a match's players are, across deploys and permission changes, through the real discord.py
-(tests/discord_fake): a table that cannot be read after a restart is announced in its thread; a
+(tests/support/discord_fake): a table that cannot be read after a restart is announced in its thread; a
 finished match's thread is archived and locked once its result and record are posted (and again
 after a rematch's pointer to its new lobby); losing the permission to post in the thread mid-match
 moves the table's posts to the channel with one line saying so."""

@@ -1,4 +1,4 @@
-"""Ratings per server through the real discord.py (tests/discord_fake): each person's change on the
+"""Ratings per server through the real discord.py (tests/support/discord_fake): each person's change on the
 match-end message, /five-up leaderboard and the rating in /five-up stats in English, Korean and
 Spanish, a match ended early left unrated, a computer level rated, and a rebuild equal to it all; and
 a match whose only person was played by a computer to the end, left unrated."""

@@ -1,5 +1,5 @@
 """Every click answered, the lobby never goes back, refusals stay private: the bot end to end through
-the real discord.py (tests/discord_fake), each race played out as Discord delivers it."""
+the real discord.py (tests/support/discord_fake), each race played out as Discord delivers it."""
 
 from __future__ import annotations
 

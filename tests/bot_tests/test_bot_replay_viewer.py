@@ -1,4 +1,4 @@
-"""The replay viewer and the review through the real discord.py (tests/discord_fake): Replay from the
+"""The replay viewer and the review through the real discord.py (tests/support/discord_fake): Replay from the
 match-end message and from /five-up history, every button (⏮ ◀ ▶ ⏭, the select of rounds), a restart
 between two clicks, a match still being played (no hands, no drawn tiles), the animated round, and
 the review of a hand-worked record (engine figures in tests/engine_tests/test_missed_points.py)."""

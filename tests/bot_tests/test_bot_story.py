@@ -1,5 +1,5 @@
 """The thread reads as a match (issue 16, its bot and text side), end to end through the real
-discord.py (tests/discord_fake): a turn message is two short lines (what just happened, who moves
+discord.py (tests/support/discord_fake): a turn message is two short lines (what just happened, who moves
 next) above the picture, the mover alone mentioned; the reminder's and take-over's times said once;
 /five-up board and score private unless asked public; Rematch opens where people are and the old
 thread links to it; the record says who played and when; the words players read in Korean and

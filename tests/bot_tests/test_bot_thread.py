@@ -1,4 +1,4 @@
-"""A table a server keeps, end to end through the real discord.py (tests/discord_fake): the match in
+"""A table a server keeps, end to end through the real discord.py (tests/support/discord_fake): the match in
 its own thread while the channel sees only the lobby and its edits, the fallbacks to the channel,
 the turn message's mention (and ping:off, and never a computer), the seat chips and the relative
 clocks, the record attached to the match-end message, and a 429 in a burst of computer moves."""

@@ -1,4 +1,4 @@
-"""A table's turn clock survives a deploy, through the real discord.py (tests/discord_fake) and a
+"""A table's turn clock survives a deploy, through the real discord.py (tests/support/discord_fake) and a
 real SQLite file: the reminder and the take-over are stored with the table, so a restart in the
 middle of a turn neither resets nor skips them, a reminder already given is not given again, and a
 moment that passed while the bot was down comes at once, after the "the bot restarted" post (the

@@ -1,6 +1,6 @@
 """The three catalogs agree: same keys, same placeholders, valid plurals, everything formats,
 and no English is left in the Korean or the Spanish. The checks themselves are in
-`i18n_checks.py`; `bot.texts.i18n` is only what the running bot needs.
+`support/i18n_checks.py`; `bot.texts.i18n` is only what the running bot needs.
 """
 
 from __future__ import annotations

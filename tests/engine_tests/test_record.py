@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from engine import FORMAT, Match, Phase, Placement, Play, Record, RecordError, parse_tile
-from engine.selfplay import at_random, play_to_end
+from engine import FORMAT, Match, Placement, Play, Record, RecordError, parse_tile
+from engine.selfplay import at_random, placed, play_to_end
 
 T = parse_tile
 
@@ -16,8 +16,7 @@ T = parse_tile
 def _played(players: int, seed: int, placements: int | None = None) -> Match:
     """A live match played at random, to its end or for `placements` placements."""
     match = Match.new(players, f"test-record/{seed}")
-    enough = None if placements is None else (lambda m: m.move_no >= placements and m.phase is Phase.PLAYING)
-    return play_to_end(match, at_random(random.Random(seed)), until=enough)
+    return play_to_end(match, at_random(random.Random(seed)), until=None if placements is None else placed(placements))
 
 
 def _respell(data: object, spell) -> object:

@@ -7,7 +7,7 @@ import random
 
 import engine.selfplay
 from engine import Event, Match, Option, Phase
-from engine.selfplay import at_random, first_option, play_to_end
+from engine.selfplay import at_random, first_option, placed, play_to_end
 
 
 def test_its_examples_hold() -> None:
@@ -33,3 +33,11 @@ def test_it_asks_the_chooser_for_the_seat_to_move_and_stops_when_told() -> None:
     assert match.move_no == 5 and len(asked) == 5 and all(seat == turn for seat, turn in asked)
     round_end = play_to_end(Match.new(4, "selfplay/round"), first_option, until=lambda m: m.phase is not Phase.PLAYING)
     assert round_end.phase is Phase.ROUND_OVER and round_end.round == 0
+
+
+def test_placed_stops_after_so_many_placements_with_the_next_round_dealt() -> None:
+    match = play_to_end(Match.new(2, "selfplay/placed"), first_option, until=lambda m: m.phase is Phase.ROUND_OVER)
+    ended = match.move_no
+    again = play_to_end(Match.new(2, "selfplay/placed"), first_option, until=placed(ended))
+    assert again.move_no == ended and again.phase is Phase.PLAYING and again.round == 1
+    assert play_to_end(Match.new(2, "selfplay/placed"), first_option, until=placed(3)).move_no == 3

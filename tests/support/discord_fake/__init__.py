@@ -2,7 +2,7 @@
 
 Usage
 -----
-Tests import it as ``discord_fake`` (pytest puts ``tests/`` on ``sys.path``)::
+Tests import it as ``support.discord_fake`` (pytest's ``pythonpath`` is ``tests/``)::
 
     from support.discord_fake import FakeDiscord, FakeGuild, FakeUser
 
