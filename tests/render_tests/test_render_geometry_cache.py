@@ -7,7 +7,8 @@ import random
 import pytest
 
 import render.geometry as geometry
-from engine import Match, Phase
+from engine import Event, Match
+from engine.selfplay import at_random, play_to_end
 from render import layout_geometry
 
 
@@ -26,13 +27,10 @@ def test_the_search_from_the_placement_before_gives_what_a_search_from_nothing_g
     try:
         positions = 0
         for seed in range(4):
-            match = Match.new(players, f"cache/{seed}")
-            rng = random.Random(seed)
             geometry.forget_layouts()
-            while match.phase is not Phase.OVER:
-                if match.phase is Phase.ROUND_OVER:
-                    match.next_round()
-                match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+
+            def drawn_anew(match: Match, events: list[Event], seed: int = seed) -> None:
+                nonlocal positions
                 snap = match.snapshot()
                 remembered = layout_geometry(snap)  # from the placement before, as the bot draws it
                 with geometry._lock:
@@ -43,6 +41,8 @@ def test_the_search_from_the_placement_before_gives_what_a_search_from_nothing_g
                     geometry._solved.clear()
                     geometry._solved.update(kept)
                 positions += 1
+
+            play_to_end(Match.new(players, f"cache/{seed}"), at_random(random.Random(seed)), after=drawn_anew)
     finally:
         geometry._Search.extend = real_extend  # type: ignore[method-assign]
     assert extended > positions * 0.8  # nearly every placement only had to place its own tile
@@ -52,10 +52,5 @@ def test_the_memory_of_layouts_is_bounded() -> None:
     geometry.forget_layouts()
     for seed in range(12):
         match = Match.new(4, f"bounded/{seed}")
-        rng = random.Random(seed)
-        while match.phase is not Phase.OVER:
-            if match.phase is Phase.ROUND_OVER:
-                match.next_round()
-            match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
-            layout_geometry(match.snapshot())
+        play_to_end(match, at_random(random.Random(seed)), after=lambda m, _: layout_geometry(m.snapshot()))
     assert len(geometry._solved) == geometry.CACHE_SIZE
