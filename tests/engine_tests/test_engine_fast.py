@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine import ALL_TILES, Layout, Match, Option, Phase, Placement, Slot, Tile, placement
 from engine.layout import PointState
-from engine.selfplay import play_to_end
+from engine.selfplay import at_random, play_to_end
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,9 +96,7 @@ def test_the_quick_index_says_what_the_tree_says(players: int, seed: int) -> Non
 
 def test_a_copy_keeps_its_own_index() -> None:
     match = Match.new(4, "fast/copy")
-    rng = random.Random(4)
-    while len(match.layout) < 8 and match.phase is Phase.PLAYING:
-        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+    play_to_end(match, at_random(random.Random(4)), until=lambda m: len(m.layout) >= 8 or m.phase is not Phase.PLAYING)
     layout = match.layout
     before = (dict(layout.open_pips), layout.total, layout.open_values())
     copy = layout.copy()

@@ -15,10 +15,11 @@ from support.step_clock import StepClock
 
 import engine.players.expert as expert
 import engine.players.search as search
-from engine import Match, Phase, Result
+from engine import Match, Option, Phase, Result
 from engine.players import LEVELS, Level, choose, observe
 from engine.players.expert import choose_expert
 from engine.players.search import clear_winner, close_call
+from engine.selfplay import play_to_end
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,19 +29,19 @@ def decisions(players: int, seeds: range, every: int = 3) -> Iterator[tuple[Matc
     n = 0
     for seed in seeds:
         rng = random.Random(seed)
-        m = Match.new(players, f"expert/{players}/{seed}")
-        while m.phase is not Phase.OVER and m.round < 3:
-            if m.phase is Phase.ROUND_OVER:
-                m.next_round()
-                continue
-            seat = m.turn
-            assert seat is not None
+        found: list[tuple[Match, int]] = []
+
+        def noted(m: Match, seat: int, rng: random.Random = rng, found: list[tuple[Match, int]] = found) -> Option:
+            nonlocal n
             options = m.options(seat)
             if len(options) >= 2:
                 n += 1
                 if n % every == 0:
-                    yield m.clone(keep_history=True), seat
-            m.place(seat, rng.choice(options).placement)
+                    found.append((m.clone(keep_history=True), seat))
+            return rng.choice(options)
+
+        play_to_end(Match.new(players, f"expert/{players}/{seed}"), noted, until=lambda m: m.round >= 3)
+        yield from found
 
 
 def decide(m: Match, seat: int, rng_seed: int) -> object:
@@ -85,14 +86,14 @@ def test_the_information_test_catches_a_player_that_peeks(monkeypatch: pytest.Mo
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_expert_plays_a_round_legally(players: int) -> None:
-    m = Match.new(players, f"expert-legal/{players}")
     rng = random.Random(players)
-    while m.phase is Phase.PLAYING:
-        seat = m.turn
-        assert seat is not None
+
+    def legal(m: Match, seat: int) -> Option:
         o = choose(m, seat, "expert", rng=rng, budget_s=0.01)
         assert o in m.options(seat)
-        m.place(seat, o.placement)
+        return o
+
+    m = play_to_end(Match.new(players, f"expert-legal/{players}"), legal, until=lambda m: m.phase is not Phase.PLAYING)
     assert m.finished_round is not None
 
 

@@ -25,15 +25,14 @@ def positions(players: int, seeds: range) -> Iterator[tuple[Match, int]]:
     """Every decision of random matches (copies, with their history), with the seat to move."""
     for seed in seeds:
         rng = random.Random(seed)
-        m = Match.new(players, f"positions/{seed}")
-        while m.phase is Phase.PLAYING:
-            seat = m.turn
-            assert seat is not None
-            yield m.clone(keep_history=True), seat
-            o = rng.choice(m.options(seat))
-            m.place(seat, o.placement)
-            if m.phase is Phase.ROUND_OVER:
-                m.next_round()
+        found: list[tuple[Match, int]] = []
+
+        def noted(m: Match, seat: int, rng: random.Random = rng, found: list[tuple[Match, int]] = found) -> Option:
+            found.append((m.clone(keep_history=True), seat))
+            return rng.choice(m.options(seat))
+
+        play_to_end(Match.new(players, f"positions/{seed}"), noted)
+        yield from found
 
 
 def find(predicate: Callable[[Match, int], bool], count: int, players: int = 2) -> list[tuple[Match, int]]:

@@ -15,6 +15,7 @@ from PIL import Image
 from support.render_records import FIXTURES, Step, ending_of, replayed
 
 from engine import Blocked, Domino, Match, Phase, Result, TableSnapshot, rules
+from engine.selfplay import at_random, play_to_end
 from render import DEFAULT_STYLE, table_description, table_png
 from render.__main__ import main
 from render.settlement import DEFAULT_LABELS
@@ -39,13 +40,10 @@ NAMES = ("Zoë Ñúñez", "김민준", "Łukasz", "박서연")
 
 def played(players: int, seed: int) -> Iterator[Step]:
     """Each placement of a random match played from a seed (the engine is deterministic given its seed)."""
+    steps: list[Step] = []
     match = Match.new(players, f"render-end/{seed}")
-    rng = random.Random(seed)
-    while match.phase is not Phase.OVER:
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-        events = match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
-        yield match.snapshot(), events, ending_of(events)
+    play_to_end(match, at_random(random.Random(seed)), after=lambda m, e: steps.append((m.snapshot(), e, ending_of(e))))
+    yield from steps
 
 
 def first(steps: Iterator[Step], wanted: str) -> Step:
