@@ -2,7 +2,7 @@
 
 Use it from a test module with `pytest_plugins = ["support.storage_backends"]`. `backend` is parametrized
 ("sqlite", "postgres"); the PostgreSQL server starts once per run (`pg_server` in conftest.py, made
-by tests/pg_server.py) and each test gets new databases on it. If the server cannot start, the tests
+by tests/support/pg_server.py) and each test gets new databases on it. If the server cannot start, the tests
 that need it error with the reason (PostgresUnavailableError): PostgreSQL is never skipped.
 """
 
