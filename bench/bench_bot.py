@@ -5,7 +5,7 @@ It prints figures and is not a test. Everything goes through `bot.host.manager.M
 Discord layer calls it (a version-checked commit before the reply, both pictures drawn off the
 event loop); only the Discord HTTP calls are left out, since they happen after the reply is ready.
 The load scenario runs on each backend in the same run, side by side: a real SQLite file (WAL),
-and a throwaway local PostgreSQL server (tests/pg_server.py, over its Unix socket, fsync and
+and a throwaway local PostgreSQL server (tests/support/pg_server.py, over its Unix socket, fsync and
 synchronous_commit on: its defaults) reached through the bot's asyncpg pool.
 
 1. Baseline, same run: one table alone, the same clicks.
@@ -260,7 +260,7 @@ async def main() -> None:
 async def on_postgres(run: Callable[[str], Awaitable[T]]) -> T:
     """`run(url)` on an empty database of a new local PostgreSQL server, stopped afterwards."""
     import asyncpg
-    from pg_server import PostgresServer
+    from support.pg_server import PostgresServer
 
     server = await asyncio.to_thread(lambda: PostgresServer(durable=True).start())
     try:

@@ -25,8 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import Match, Phase  # noqa: E402
+from engine import Match, Option  # noqa: E402
 from engine.players import choose  # noqa: E402
+from engine.selfplay import play_to_end  # noqa: E402
 
 WIN_TARGETS = {2: 0.60, 4: 0.58}
 MEDIAN_TARGET_MS = 250.0
@@ -40,19 +41,17 @@ def play_match(
     match = Match.new(players, f"bench-expert/{players}/{seed}")
     rng = random.Random(f"{seed}/{expert_side}")
     times: dict[str, list[float]] = {"expert": [], "hard": []}
-    while match.phase is not Phase.OVER:
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-            continue
-        seat = match.turn
-        assert seat is not None
+
+    def timed(match: Match, seat: int) -> Option:
         level = "expert" if match.side_of(seat) == expert_side else "hard"
         real_choice = len(match.options(seat)) > 1
         start = time.perf_counter()
         option = choose(match, seat, level, rng=rng, budget_s=budget_s)
         if real_choice:
             times[level].append(time.perf_counter() - start)
-        match.place(seat, option.placement)
+        return option
+
+    play_to_end(match, timed)
     return match.winner == expert_side, times["expert"], times["hard"]
 
 

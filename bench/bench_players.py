@@ -26,11 +26,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import Match, Phase  # noqa: E402
+from engine import Match, Option  # noqa: E402
 from engine.players import LEVELS, choose, observe  # noqa: E402
 from engine.players.greedy import lookahead_choice, quick_choice  # noqa: E402
 from engine.players.sampling import make_world, sample_deal  # noqa: E402
 from engine.players.search import Policy, play_out  # noqa: E402
+from engine.selfplay import play_to_end  # noqa: E402
 
 HARD_TARGET_MS = 250.0
 
@@ -43,15 +44,13 @@ def midgame_positions(count: int, players: int) -> list[tuple[Match, int]]:
         match = Match.new(players, f"bench-players/{seed}")
         rng = random.Random(seed)
         seed += 1
-        while match.phase is Phase.PLAYING and len(found) < count:
-            seat = match.turn
-            assert seat is not None
+
+        def normal(match: Match, seat: int, rng: random.Random = rng) -> Option:
             if len(match.snapshot().tiles) >= 4 and len(match.options(seat)) >= 2 and rng.random() < 0.2:
                 found.append((match.clone(keep_history=True), seat))
-            o = choose(match, seat, "normal", rng=rng)
-            match.place(seat, o.placement)
-            if match.phase is Phase.ROUND_OVER:  # type: ignore[comparison-overlap]
-                match.next_round()
+            return choose(match, seat, "normal", rng=rng)
+
+        play_to_end(match, normal, until=lambda m: len(found) >= count)
     return found
 
 
@@ -81,15 +80,12 @@ def duel(players: int, matches: int, policy: Policy, other: Policy) -> int:
     for i in range(matches):
         match = Match.new(players, f"bench-players-duel/{players}/{i // 2}")
         side = i % 2
-        while match.phase is not Phase.OVER:
-            if match.phase is Phase.ROUND_OVER:
-                match.next_round()
-                continue
-            seat = match.turn
-            assert seat is not None
+
+        def sides(match: Match, seat: int, side: int = side) -> Option:
             chooser = policy if match.side_of(seat) == side else other
-            match.place(seat, chooser(match, seat, match.options(seat)).placement)
-        won += match.winner == side
+            return chooser(match, seat, match.options(seat))
+
+        won += play_to_end(match, sides).winner == side
     return won
 
 

@@ -37,7 +37,8 @@ from bot.host.ratings import model, placings, rate  # noqa: E402
 from bot.model.rating_change import Rating  # noqa: E402
 from bot.model.table_state import Seat, Table, TableStatus  # noqa: E402
 from bot.storage import SqliteStorage  # noqa: E402
-from engine import Match, Phase  # noqa: E402
+from engine import Match  # noqa: E402
+from engine.selfplay import at_random, play_to_end  # noqa: E402
 
 TARGET_MS = 5.0
 GUILD = 1
@@ -47,14 +48,7 @@ LEVELS = ("easy", "normal", "hard")
 def played_out(players: int, rng: random.Random) -> Match:
     """A match to its end, every placement a random legal one."""
     match = Match.new(players, rng.getrandbits(32))
-    while match.phase is not Phase.OVER:
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-            continue
-        seat = match.turn
-        assert seat is not None
-        match.place(seat, rng.choice(match.options(seat)).placement)
-    return match
+    return play_to_end(match, at_random(rng))
 
 
 def seats_for(players: int, rng: random.Random, people: int) -> list[Seat]:

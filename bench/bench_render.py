@@ -38,6 +38,7 @@ from engine import (  # noqa: E402
     ALL_TILES,
     Blocked,
     Domino,
+    Event,
     Layout,
     Match,
     Phase,
@@ -47,6 +48,7 @@ from engine import (  # noqa: E402
     TableSnapshot,
     placement,
 )
+from engine.selfplay import at_random, play_to_end  # noqa: E402
 from render import (  # noqa: E402
     DEFAULT_STYLE,
     hand_geometry,
@@ -293,13 +295,8 @@ def real_pictures(matches: int) -> list[Real]:
     level = DEFAULT_STYLE.sizes.compress_level
     palette = DEFAULT_STYLE.palette("table").flat
     for seed in range(matches):
-        match = Match.new(2 + seed % 3, f"bench-real/{seed}")
-        rng = random.Random(seed)
-        while match.phase is not Phase.OVER:
-            if match.phase is Phase.ROUND_OVER:
-                match.next_round()
-            option = rng.choice(match.options())
-            events = match.place(match.turn, option.placement)  # type: ignore[arg-type]
+
+        def drawn(match: Match, events: list[Event]) -> None:
             end = next((e for e in events if isinstance(e, (Domino, Blocked))), None)
             snap = match.snapshot()
             start = time.perf_counter()
@@ -312,19 +309,17 @@ def real_pictures(matches: int) -> list[Real]:
             start = time.perf_counter()
             blank.save(io.BytesIO(), "PNG", compress_level=level)
             out.append((snap, end, seconds, time.perf_counter() - start, size))
+
+        play_to_end(Match.new(2 + seed % 3, f"bench-real/{seed}"), at_random(random.Random(seed)), after=drawn)
     return out
 
 
 def match_positions(players: int, seed: int) -> Iterator[TableSnapshot]:
     """Every position of a random complete match (the table after each placement)."""
+    positions: list[TableSnapshot] = []  # after a round's last placement: the finished layout
     match = Match.new(players, f"bench-preview/{seed}")
-    rng = random.Random(seed)
-    while match.phase is not Phase.OVER:
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-        option = rng.choice(match.options())
-        match.place(match.turn, option.placement)  # type: ignore[arg-type]
-        yield match.snapshot()  # after a round's last placement: the finished layout
+    play_to_end(match, at_random(random.Random(seed)), after=lambda m, _: positions.append(m.snapshot()))
+    yield from positions
 
 
 def late_positions(count: int) -> list[TableSnapshot]:

@@ -1,4 +1,4 @@
-"""Benchmark of the replay viewer through the real discord.py (tests/discord_fake), on a 150-placement match.
+"""Benchmark of the replay viewer through the real discord.py (tests/support/discord_fake), on a 150-placement match.
 
 Run from the project's root: `.venv/bin/python bench/bench_replay.py [--quick]`. It prints figures
 and is not a test. A finished 4-player match of about 150 placements is stored in a real SQLite file;
@@ -28,15 +28,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the fake Discord
-sys.path.insert(0, str(ROOT / "tests" / "bot_tests"))  # the test bot's set-up
 
-from discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser, InteractionRecord  # noqa: E402
-from test_bot_helpers import hosted_bot  # noqa: E402
+from support.bot_host import hosted_bot  # noqa: E402
+from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser, InteractionRecord  # noqa: E402
 
 from bot.edge.app import FiveUpBot  # noqa: E402
 from bot.host.replay_desk import _replay_desk_by_manager  # noqa: E402
 from bot.storage import ResultRow, SeatRow  # noqa: E402
-from engine import Match, Phase, Record  # noqa: E402
+from engine import Match, Option, Record  # noqa: E402
+from engine.selfplay import play_to_end  # noqa: E402
 
 STEP_TARGET_MS = 300.0
 FIRST_TARGET_MS = 1000.0
@@ -47,16 +47,13 @@ def long_match(players: int, placements: tuple[int, int]) -> Record:
     """The first random match whose number of placements falls within `placements`."""
     for seed in range(10_000):
         rng = random.Random(seed)
-        match = Match.new(players, f"bench-replay-{seed}")
-        while match.phase is not Phase.OVER:
-            if match.phase is Phase.ROUND_OVER:
-                match.next_round()
-                continue
-            seat = match.turn
-            assert seat is not None
+
+        def mostly_best(match: Match, seat: int, rng: random.Random = rng) -> Option:
             options = match.options(seat)
             best = max(options, key=lambda o: (o.result.value == "scored", o.points))
-            match.place(seat, best.placement if rng.random() < 0.7 else rng.choice(options).placement)
+            return best if rng.random() < 0.7 else rng.choice(options)
+
+        match = play_to_end(Match.new(players, f"bench-replay-{seed}"), mostly_best)
         if placements[0] <= match.record.placements <= placements[1]:
             return match.record
     raise RuntimeError(f"no match of {placements} placements found")

@@ -19,22 +19,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import Match, Phase, Record, review  # noqa: E402
+from engine import Match, Record, review  # noqa: E402
+from engine.selfplay import at_random, play_to_end  # noqa: E402
 
 TARGET_MS = 200.0
 
 
 def random_match(players: int, seed: int) -> Record:
     """A whole match between players that place at random (they miss points: every option is judged)."""
-    rng = random.Random(seed)
-    match = Match.new(players, f"bench-review-{seed}")
-    while match.phase is not Phase.OVER:
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-            continue
-        seat = match.turn
-        assert seat is not None
-        match.place(seat, rng.choice(match.options(seat)).placement)
+    match = play_to_end(Match.new(players, f"bench-review-{seed}"), at_random(random.Random(seed)))
     return match.record
 
 

@@ -14,7 +14,7 @@ Every measurement runs in a child process that imports the storage of one checko
 `--against`'s, e.g. a git worktree of an older commit): the checkouts take turns, round after round,
 on the same records and the same PostgreSQL server, so a busy machine weighs on both alike; the
 figures are the medians over the rounds. SQLite is a WAL file (synchronous=NORMAL, as the bot runs
-it); PostgreSQL is a throwaway local server (tests/pg_server.py) reached over its Unix socket with
+it); PostgreSQL is a throwaway local server (tests/support/pg_server.py) reached over its Unix socket with
 fsync and synchronous_commit on, its defaults. The SQLite write does not wait for the disk at commit
 (WAL + NORMAL) and PostgreSQL's does; the figures carry that difference.
 """
@@ -44,21 +44,16 @@ FIGURES = ("baseline", "p50", "p95")
 def records(count: int, seed: str = "bench") -> list[str]:
     """The records of a match as it is played, one per placement (a new match when one ends)."""
     sys.path.insert(0, str(ROOT))
-    from engine import Match, Phase
+    from engine import Match
+    from engine.selfplay import at_random, play_to_end
 
     out: list[str] = []
     rng = random.Random(seed)
     match = Match.new(4, seed)
     while len(out) < count:
-        seat = match.turn
-        if seat is None:
-            match = Match.new(4, f"{seed}-{len(out)}")
-            continue
-        option = rng.choice(match.options(seat))
-        match.place(seat, option.placement)
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-        out.append(match.record.dumps())
+        enough = lambda m: len(out) >= count  # noqa: E731
+        play_to_end(match, at_random(rng), until=enough, after=lambda m, _: out.append(m.record.dumps()))
+        match = Match.new(4, f"{seed}-{len(out)}")
     return out
 
 
@@ -152,7 +147,7 @@ async def child(checkout: Path, socket_folder: str, saves: list[str]) -> dict[st
 def run(count: int, rounds: int, against: Path | None) -> dict[str, dict[str, dict[str, float]]]:
     """{checkout label: {backend: {figure: median over the rounds}}}; prints the table."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from pg_server import PostgresServer
+    from support.pg_server import PostgresServer
 
     checkouts = {"this": ROOT} | ({"against": against.resolve()} if against is not None else {})
     runs: dict[str, list[dict[str, dict[str, float]]]] = {label: [] for label in checkouts}

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-for folder in ("tests", "tests/engine_tests", "tests/render_tests"):  # the sweeps are the tests' own functions
+for folder in (".", "tests", "tests/engine_tests", "tests/render_tests"):  # the sweeps are the tests' own functions
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / folder))
 
 import test_engine_properties as engine_sweep  # noqa: E402 (found through the folders above)

@@ -1,58 +1,23 @@
-"""Shared helpers for the engine tests: deals and plays written as short text.
+"""The suite's shared fixtures (the helpers behind them live in tests/support/).
 
-Deals are written the way a person reads them ("1-4 2-2 3-3"), so a test shows the hands it is
-about; plays are "seat:tile" for an opening and "seat:tile>on" for the rest.
+Engine: a round dealt from text and plays made from text (support/engine_text.py).
+PostgreSQL: one server per run, and a durable one for the tests that crash it (support/pg_server.py);
+the per-test databases on it come from support/storage_backends.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
-from pg_server import PostgresServer
+from support.engine_text import play, start_round
+from support.pg_server import PostgresServer
+from support.storage_raw import Backend
 
-from engine import ALL_TILES, Event, Match, Placement, Tile, parse_tile
+from engine import Event, Match
 
-
-def read_tiles(text: str) -> list[Tile]:
-    return [parse_tile(word) for word in text.split()]
-
-
-def read_plays(text: str) -> list[tuple[int, Tile, Tile | None]]:
-    """'2:5-5 3:4-5>5-5' -> [(2, 5-5, None), (3, 4-5, 5-5)]."""
-    out: list[tuple[int, Tile, Tile | None]] = []
-    for word in text.split():
-        seat, _, rest = word.partition(":")
-        tile, _, on = rest.partition(">")
-        out.append((int(seat), parse_tile(tile), parse_tile(on) if on else None))
-    return out
-
-
-def start_round(
-    players: int, leader: int, hands: list[str], boneyard: str = "", scores: list[int] | None = None
-) -> Match:
-    """A match (no seed: it never deals by itself) at the start of a round with this deal.
-
-    `boneyard` gives the first tiles to be drawn; every tile not dealt follows in set order.
-    `scores` puts the sides at a score reached in earlier rounds.
-    """
-    match = Match(players)
-    if scores is not None:
-        match.scores[:] = scores
-    dealt = [read_tiles(h) for h in hands]
-    pile = read_tiles(boneyard)
-    used = {t for h in dealt for t in h} | set(pile)
-    pile += [t for t in ALL_TILES if t not in used]
-    match.start_round(leader, dealt, pile)
-    return match
-
-
-def play(match: Match, plays: str) -> list[Event]:
-    """Make each play in turn; return the events they caused."""
-    events: list[Event] = []
-    for seat, tile, on in read_plays(plays):
-        events += match.place(seat, Placement(tile, on))
-    return events
+# -- the engine: deals and plays as text ------------------------------------------------------------
 
 
 @pytest.fixture(scope="session")
@@ -67,7 +32,7 @@ def play_text() -> Callable[[Match, str], list[Event]]:
     return play
 
 
-# -- PostgreSQL: one server per test run, each test on new databases (storage_backends.py) -----------
+# -- PostgreSQL: one server per test run, each test on new databases (support/storage_backends.py) ---
 
 
 @pytest.fixture(scope="session")
@@ -98,3 +63,16 @@ def crash_server_up(crash_server: PostgresServer) -> PostgresServer:
     if not crash_server.running:
         crash_server.start_again()
     return crash_server
+
+
+@pytest.fixture
+def own_server(crash_server_up: PostgresServer) -> PostgresServer:
+    """The run's crash server, for a test that crashes it on purpose; durable: a crash keeps what was committed."""
+    return crash_server_up
+
+
+@pytest.fixture
+async def own_url(own_server: PostgresServer) -> str:
+    """A new empty database on the crash server; not dropped after the test: on this durable server a
+    DROP DATABASE waits for a checkpoint."""
+    return await Backend("postgres", Path(), own_server).target()

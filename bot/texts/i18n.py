@@ -8,7 +8,7 @@ in their combined form after a placeholder ("{ $player }이(가)") are given the
 name takes (bot/texts/korean.py). A language's
 catalog is read the first time one of its messages is asked for, not at import.
 The catalogs' quality checks (missing keys, placeholders, leftover English) are
-the tests' (tests/i18n_checks.py), not the running bot's.
+the tests' (tests/support/i18n_checks.py), not the running bot's.
 """
 
 from __future__ import annotations

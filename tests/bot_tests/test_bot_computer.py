@@ -9,17 +9,11 @@ import pytest
 
 from bot.host.computers import InlineComputer, ProcessComputer, choose_from_record
 from engine import Match, Phase
+from engine.selfplay import at_random, placed, play_to_end
 
 
 def _midgame(seed: str, placements: int) -> Match:
-    match = Match.new(3, seed)
-    rng = random.Random(seed)
-    for _ in range(placements):
-        options = match.options()
-        option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.placement)
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
+    match = play_to_end(Match.new(3, seed), at_random(random.Random(seed)), until=placed(placements))
     assert match.phase is Phase.PLAYING
     return match
 

@@ -9,19 +9,17 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from pg_server import PostgresServer
-from test_bot_history import finished_match
-from test_bot_postgres import club_on, own_server, own_url  # noqa: F401 (the fixtures)
-from test_bot_thread import server
+from support.pg_server import PostgresServer
+from support.world import club, finished_match, world
 
 from bot.storage import FinishedRow
 from bot.texts.i18n import t
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 
-async def test_stats_and_history_while_postgresql_is_stopped_say_so(own_server: PostgresServer, own_url: str) -> None:  # noqa: F811
-    async with club_on(own_url, ["ko", "es-ES"], guild_locale="ko", seed="pg-stats") as c:
+async def test_stats_and_history_while_postgresql_is_stopped_say_so(own_server: PostgresServer, own_url: str) -> None:
+    async with club(own_url, ["ko", "es-ES"], guild_locale="ko", seed="pg-stats") as c:
         channel = c.guild.channel("games")
         ana, bo = c.users
         await asyncio.to_thread(own_server.crash)
@@ -41,7 +39,7 @@ async def test_stats_and_history_while_postgresql_is_stopped_say_so(own_server: 
 
 
 async def test_the_history_autocomplete_reads_once_per_finished_match(tmp_path: Path) -> None:
-    async with server(tmp_path, 2) as s:
+    async with world(tmp_path, 2) as s:
         first, _ = await finished_match(s, 31)
         storage = s.bot.manager.storage
         reads: list[int | None] = []

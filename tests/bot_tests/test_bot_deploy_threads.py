@@ -1,5 +1,5 @@
 """Where a match's players are, across deploys and permission changes, through the real discord.py
-(tests/discord_fake): a table that cannot be read after a restart is announced in its thread; a
+(tests/support/discord_fake): a table that cannot be read after a restart is announced in its thread; a
 finished match's thread is archived and locked once its result and record are posted (and again
 after a rematch's pointer to its new lobby); losing the permission to post in the thread mid-match
 moves the table's posts to the channel with one line saying so."""
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from discord import Permissions
-from discord_fake import Overwrite
-from test_bot_thread import server
+from support.discord_fake import Overwrite
+from support.world import picker, world
 
 from bot.model.table_state import TableStatus
 from bot.texts.i18n import t
@@ -25,10 +25,10 @@ SEND = ("POST", "/channels/{channel_id}/messages")
 
 @pytest.mark.parametrize("damage", ["record", "seat"])
 async def test_a_table_that_cannot_be_read_is_announced_in_its_thread(tmp_path: Path, damage: str) -> None:
-    async with server(tmp_path, 2, locales=("ko", "en-US")) as s:
+    async with world(tmp_path, 2, locales=("ko", "en-US")) as s:
         ana, bo = s.users
         table, _ = await s.open(s.games, [ana, bo], lang="ko")
-        await s.play_out(table, random.Random(1), limit=2)
+        await s.play_out(table, picker(random.Random(1)), limit=2)
         thread_id = table.thread_id
         assert thread_id is not None
         await s.fake.close()
@@ -50,7 +50,7 @@ async def test_a_table_that_cannot_be_read_is_announced_in_its_thread(tmp_path: 
 
 
 async def test_a_restored_match_says_so_in_its_thread(tmp_path: Path) -> None:
-    async with server(tmp_path, 2) as s:
+    async with world(tmp_path, 2) as s:
         table, _ = await s.open(s.games, s.users)
         in_channel = len(s.fake.messages(s.games))
         await s.restart()
@@ -64,10 +64,10 @@ async def test_a_finished_match_thread_is_archived_and_locked_after_its_result(
     tmp_path: Path, manage_threads: bool
 ) -> None:
     deny = () if manage_threads else (Overwrite("everyone", deny=Permissions(manage_threads=True)),)
-    async with server(tmp_path, 2, overwrites=deny) as s:
+    async with world(tmp_path, 2, overwrites=deny) as s:
         table, _ = await s.open(s.games, s.users)
         thread_id = table.thread_id
-        await s.play_out(table, random.Random(7))
+        await s.play_out(table, picker(random.Random(7)))
         assert table.status is TableStatus.OVER
         final = s.fake.last_message(thread_id)
         assert "record.json" in [a.filename for a in final.attachments]
@@ -98,15 +98,15 @@ async def test_a_finished_match_thread_is_archived_and_locked_after_its_result(
 async def test_losing_the_thread_mid_match_moves_the_posts_to_the_channel(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async with server(tmp_path, 2, locales=("es-ES", "en-US")) as s:
+    async with world(tmp_path, 2, locales=("es-ES", "en-US")) as s:
         table, _ = await s.open(s.games, s.users, lang="es")
         thread_id = table.thread_id
         rng = random.Random(3)
-        await s.play_out(table, rng, limit=2)
+        await s.play_out(table, picker(rng), limit=2)
         in_thread, in_channel = len(s.fake.messages(thread_id)), len(s.fake.messages(s.games))
         s.fake.set_overwrites(s.games, Overwrite("everyone", deny=Permissions(send_messages_in_threads=True)))
         caplog.set_level(logging.WARNING, logger="bot")
-        made = await s.play_out(table, rng, limit=3)
+        made = await s.play_out(table, picker(rng), limit=3)
         assert made == 3
         assert len(s.fake.messages(thread_id)) == in_thread  # nothing more could go there
         moved = s.fake.messages(s.games)[in_channel:]

@@ -1,180 +1,33 @@
 """The bot end to end: real discord.py interactions (slash commands, buttons, autocomplete) against
-the fake Discord of `tests/discord_fake`, with the real manager, SQLite file and renderer."""
+the fake Discord of `tests/support/discord_fake`, with the real manager, SQLite file and renderer."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
 import pytest
-from discord import Permissions, SelectOption
-from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeThread, FakeUser
-from test_bot_helpers import PNG, hosted_bot, named_tiles, pick, public_tiles
+from discord import SelectOption
+from support.bot_host import pick
+from support.world import picker, world
 
-from bot.edge.app import FiveUpBot
 from bot.edge.dynamic_items import DYNAMIC_ITEMS
 from bot.edge.hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
 from bot.edge.help_and_rules import HelpRulesButton, RulesPageButton
 from bot.edge.lobby_buttons import LobbyButton, PartnerSelect
 from bot.edge.match_end import RematchButton
-from bot.model.table_state import Table, TableStatus
+from bot.model.table_state import TableStatus
 from bot.texts.i18n import t
-from engine import Option, Tile
-
-PUBLIC_PICTURES = {"table.png", "scoresheet.png"}  # one picture per placement; /five-up score: the scoresheet alone
-
-
-class World:
-    """The fake Discord, the bot, one guild with a #games channel, and a privacy watch on #games."""
-
-    def __init__(self, guild: FakeGuild, users: list[FakeUser], mod: FakeUser, path: Path) -> None:
-        self.fake: FakeDiscord  # set once the bot runs
-        self.path = path
-        self.resources = AsyncExitStack()  # the running bot's database and manager, closed after it
-        self.guild = guild
-        self.users = users
-        self.mod = mod
-        self.channel = guild.channel("games")
-        self.room: int = self.channel.id  # where the match is played: its thread, once it has one
-        self.seen: set[int] = set()
-        self.cursor = 0
-
-    @property
-    def bot(self) -> FiveUpBot:
-        bot = self.fake.client
-        assert isinstance(bot, FiveUpBot)
-        return bot
-
-    async def new_bot(self) -> FiveUpBot:
-        """A bot with fresh resources on the same database (the previous ones closed)."""
-        await self.resources.aclose()
-        self.resources = AsyncExitStack()
-        return await self.resources.enter_async_context(hosted_bot(self.path))
-
-    async def restart(self) -> None:
-        """Stop the bot, then start a fresh one on the same database and the same Discord."""
-        await self.fake.close()
-        self.fake = await self.fake.restart(await self.new_bot())
-
-    @property
-    def table(self) -> Table:
-        table = self.bot.manager.table_in(self.channel.id)
-        assert table is not None
-        return table
-
-    def user_at(self, table: Table, seat: int) -> FakeUser:
-        user_id = table.seats[seat].user_id
-        return next(u for u in self.users if u.id == user_id)
-
-    def public(self) -> list[FakeMessage]:
-        return self.fake.messages(self.room)
-
-    def check_privacy(self, table: Table) -> None:
-        """New public messages name no tile beyond what the events since the last check made public."""
-        assert table.match is not None
-        events = table.match.events[self.cursor :]
-        self.cursor = len(table.match.events)
-        allowed = public_tiles(events)
-        for message in self.public():
-            if message.id in self.seen:
-                continue
-            self.seen.add(message.id)
-            leaked = named_tiles(message.text) - allowed
-            assert not leaked, f"public message names {sorted(map(str, leaked))}: {message.text}"
-            for attachment in message.attachments:
-                if attachment.filename == "record.json":  # the match-end message: the whole record is public now
-                    assert table.status is TableStatus.OVER
-                    continue
-                assert attachment.filename in PUBLIC_PICTURES and attachment.data.startswith(PNG)
-
-    async def start_table(self, players: list[FakeUser], **options: object) -> Table:
-        host, *others = players
-        await self.fake.slash(host, self.channel, "five-up start", **options)
-        lobby = self.fake.last_message(self.channel)
-        table = self.table
-        for user in others:
-            await self.fake.click(user, lobby, f"5up:lobby:{table.id}:join")
-        await self.fake.click(host, lobby, f"5up:lobby:{table.id}:start")
-        assert table.status is TableStatus.PLAYING
-        assert "5up:lobby" not in " ".join(self.fake._message(lobby).custom_ids())  # buttons gone
-        self.room = table.room
-        return table
-
-    async def place_by_buttons(self, table: Table, user: FakeUser, option: Option) -> FakeMessage:
-        """Show my hand → the tile's button → (if it fits in several places) the target's button."""
-        post = self.public()[-1]
-        await self.fake.click(user, post, f"5up:hand:{table.id}")
-        hand = self.fake.ephemeral_messages(user, self.room)[-1]
-        move = table.move_no
-        await self.fake.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}")
-        hand = self.fake._message(hand)
-        if table.move_no == move:  # several places: the same message now offers the targets
-            await self.fake.click(user, hand, f"5up:place:{table.id}:{move}:{option.placement}")
-        assert play_at(table, move) == (option.tile, option.on)
-        return self.fake._message(hand)
-
-    async def place_by_command(self, table: Table, user: FakeUser, option: Option) -> None:
-        values = {"tile": str(option.tile)} | ({} if option.on is None else {"on": str(option.on)})
-        move = table.move_no
-        record = await self.fake.slash(user, self.channel, "five-up play", **values)
-        assert play_at(table, move) == (option.tile, option.on), record.last_reply
-
-
-def play_at(table: Table, number: int) -> tuple[Tile, Tile | None] | None:
-    """The placement made as move `number` of the match (0-based), if it has been made."""
-    plays = [p for r in table.match.record.rounds for p in r.plays]
-    return (plays[number].tile, plays[number].on) if number < len(plays) else None
-
-
-@asynccontextmanager
-async def world(tmp_path: Path, count: int, *, locales: tuple[str, ...] = ()) -> AsyncIterator[World]:
-    users = [FakeUser(f"player{n}", locale=(locales[n] if n < len(locales) else "en-US")) for n in range(count)]
-    moderator = FakeRole("moderator", Permissions(manage_messages=True))
-    mod = FakeMember(FakeUser("mod"), roles=[moderator])
-    guild = FakeGuild(
-        roles=[moderator],
-        channels=["games", "lounge"],
-        threads=[FakeThread("games-thread", parent="games")],
-        members=[*users, mod],
-    )
-    w = World(guild, users, mod.user, tmp_path / "db.sqlite3")
-    try:
-        w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=users)
-        try:
-            yield w
-        finally:
-            await w.fake.close()  # the bot running now, which may be a restarted one
-    finally:
-        await w.resources.aclose()
-
-
-async def play_to_the_end(w: World, table: Table, rng: random.Random, *, limit: int = 2000) -> int:
-    """Every human placement through Discord: mostly buttons, sometimes `/five-up play`."""
-    steps = 0
-    while table.status is TableStatus.PLAYING and steps < limit:
-        match = table.match
-        assert match is not None and match.turn is not None
-        seat = match.turn
-        user = w.user_at(table, seat)
-        option = pick(match.options(seat), rng)
-        if steps % 7 == 3:
-            await w.place_by_command(table, user, option)
-        else:
-            receipt = await w.place_by_buttons(table, user, option)
-            assert receipt.content.startswith("You placed") and not receipt.attachments and not receipt.buttons
-        w.check_privacy(table)
-        steps += 1
-    return steps
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 async def test_whole_matches_through_discord(tmp_path: Path, players: int) -> None:
     async with world(tmp_path, players) as w:
         table = await w.start_table(w.users)
-        steps = await play_to_the_end(w, table, random.Random(players))
+        steps = await w.play_out(
+            table, picker(random.Random(players)), buttons=lambda n: n % 7 != 3, check=lambda t, _: w.check_privacy(t)
+        )
         assert table.status is TableStatus.OVER and steps > 10
         final = w.public()[-1]
         assert "exactly 61" in final.content and final.custom_ids() == [
@@ -198,7 +51,7 @@ async def test_a_restart_keeps_the_match_and_its_buttons(tmp_path: Path) -> None
         rng = random.Random(9)
         for _ in range(3):
             seat = table.match.turn
-            await w.place_by_buttons(table, w.user_at(table, seat), pick(table.match.options(seat), rng))
+            await w.place(table, pick(table.match.options(seat), rng))
         seat = table.match.turn
         mover = w.user_at(table, seat)
         old_post = w.public()[-1]
@@ -338,7 +191,7 @@ async def test_a_match_against_the_computer(tmp_path: Path) -> None:
             )
             expected = {str(o.on) for o in options if o.tile == option.tile and o.on is not None}
             assert {c["value"] for c in targets.choices} == expected
-            await w.place_by_buttons(table, ana, option)
+            await w.place(table, option)
             w.check_privacy(table)
         assert any("Computer 1" in m.content and " placed " in m.content for m in w.public())
         w.fake.assert_clean()

@@ -8,9 +8,9 @@ import io
 from pathlib import Path
 
 import pytest
-from discord_fake import FakeMessage, FakeUser
 from PIL import Image
-from test_bot_discord import world
+from support.discord_fake import FakeMessage, FakeUser
+from support.world import world
 
 import render
 from bot import texts

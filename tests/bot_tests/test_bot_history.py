@@ -5,12 +5,11 @@ after a restart, replayed with `python -m engine.replay` and drawn with `python 
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
 
-from test_bot_thread import Server, server
+from support.world import finished_match, world
 
 from bot.host.refusal import Refusal
 from bot.model.table_state import TableStatus
@@ -20,17 +19,8 @@ from engine import Match, Record
 ROOT = Path(__file__).parents[2]
 
 
-async def finished_match(s: Server, seed: int) -> tuple[int, int]:
-    """A two-player match played to the end in its thread: (table id, thread id)."""
-    ana, bo = s.users[:2]
-    table, _ = await s.open(s.games, [ana, bo])
-    await s.play_out(table, random.Random(seed))
-    assert table.status is TableStatus.OVER and table.thread_id is not None
-    return table.id, table.thread_id
-
-
 async def test_rematch_the_same_seats_after_a_restart(tmp_path: Path) -> None:
-    async with server(tmp_path, 3, locales=("en-US", "es-ES", "ko")) as s:
+    async with world(tmp_path, 3, locales=("en-US", "es-ES", "ko")) as s:
         ana, bo, cy = s.users
         old_id, thread_id = await finished_match(s, 11)
         old = await s.bot.manager.storage.finished_match(old_id)
@@ -75,7 +65,7 @@ async def test_rematch_the_same_seats_after_a_restart(tmp_path: Path) -> None:
 
 
 async def test_history_and_a_record_fetched_after_a_restart(tmp_path: Path) -> None:
-    async with server(tmp_path, 2, locales=("en-US", "ko")) as s:
+    async with world(tmp_path, 2, locales=("en-US", "ko")) as s:
         ana, bo = s.users
         first, _ = await finished_match(s, 21)
         second, thread_id = await finished_match(s, 22)
@@ -134,7 +124,7 @@ async def test_history_and_a_record_fetched_after_a_restart(tmp_path: Path) -> N
 
 
 async def test_history_before_any_match(tmp_path: Path) -> None:
-    async with server(tmp_path, 1, locales=("es-ES",)) as s:
+    async with world(tmp_path, 1, locales=("es-ES",)) as s:
         listed = await s.fake.slash(s.users[0], s.games, "five-up history")
         assert listed.last_reply.content == t("es", "history-none") and listed.last_reply.ephemeral
         s.fake.assert_clean()

@@ -9,8 +9,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from storage_raw import table_status
-from test_bot_helpers import CHANNEL, GUILD, PNG, assert_private, open_table, pick, play_out, running
+from support.bot_host import CHANNEL, GUILD, PNG, assert_private, open_table, pick, play_out, running
+from support.storage_raw import table_status
 
 from bot.edge.commands import _placement as placement_asked
 from bot.host.refusal import Refusal

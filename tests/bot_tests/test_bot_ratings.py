@@ -1,4 +1,4 @@
-"""Ratings per server through the real discord.py (tests/discord_fake): each person's change on the
+"""Ratings per server through the real discord.py (tests/support/discord_fake): each person's change on the
 match-end message, /five-up leaderboard and the rating in /five-up stats in English, Korean and
 Spanish, a match ended early left unrated, a computer level rated, and a rebuild equal to it all; and
 a match whose only person was played by a computer to the end, left unrated."""
@@ -9,9 +9,9 @@ import asyncio
 import random
 from pathlib import Path
 
-from discord_fake import FakeMessage, InteractionRecord
-from test_bot_helpers import CHANNEL, GUILD, open_table, running
-from test_bot_thread import server
+from support.bot_host import CHANNEL, GUILD, open_table, running
+from support.discord_fake import FakeMessage, InteractionRecord
+from support.world import picker, world
 
 from bot.host import rating_keeper
 from bot.host.ratings import computer_key, person_key
@@ -39,7 +39,7 @@ def shown(row: RatingRow) -> int:
 
 
 async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_path: Path) -> None:
-    async with server(tmp_path, 3, locales=LOCALES) as s:
+    async with world(tmp_path, 3, locales=LOCALES) as s:
         ana, bo, cy = s.users
         storage = s.bot.manager.storage
         guild = s.guild.id
@@ -47,7 +47,7 @@ async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_pa
 
         # a match ended early is not rated
         early, _ = await s.open(s.games, [ana, bo])
-        await s.play_out(early, random.Random(1), limit=3)
+        await s.play_out(early, picker(random.Random(1)), limit=3)
         assert early.status is TableStatus.PLAYING
         ended = await s.fake.slash(ana, early.room, "five-up end")
         assert ended.ok and early.status.value == "closed"
@@ -56,7 +56,7 @@ async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_pa
 
         # two people: the match-end message shows each one's change
         first, _ = await s.open(s.games, [ana, bo])
-        await s.play_out(first, random.Random(2))
+        await s.play_out(first, picker(random.Random(2)))
         assert first.status is TableStatus.OVER and first.lang == "en"
         final = s.fake.last_message(first.room)
         rows = {r.player: r for r in await storage.ratings(guild)}
@@ -80,7 +80,7 @@ async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_pa
 
         # a Spanish table with a hard computer: the level is rated, its seat's change not shown
         second, _ = await s.open(s.games, [cy, bo], bots=1, level="hard", lang="es")
-        await s.play_out(second, random.Random(3))
+        await s.play_out(second, picker(random.Random(3)))
         assert second.status is TableStatus.OVER
         final = s.fake.last_message(second.room)
         (line,) = [x for x in final.content.splitlines() if x.startswith(t("es", "ratings-changes", changes=""))]
@@ -136,7 +136,7 @@ async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_pa
 
 
 async def test_nobody_rated_yet_in_each_language(tmp_path: Path) -> None:
-    async with server(tmp_path, 3, locales=LOCALES) as s:
+    async with world(tmp_path, 3, locales=LOCALES) as s:
         for user, lang in zip(s.users, LANGS, strict=True):
             answer = await s.fake.slash(user, s.fake.channel("games"), "five-up leaderboard")
             assert reply(answer).content.splitlines() == [

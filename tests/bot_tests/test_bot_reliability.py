@@ -1,5 +1,5 @@
 """Every click answered, the lobby never goes back, refusals stay private: the bot end to end through
-the real discord.py (tests/discord_fake), each race played out as Discord delivers it."""
+the real discord.py (tests/support/discord_fake), each race played out as Discord delivers it."""
 
 from __future__ import annotations
 
@@ -9,22 +9,12 @@ import random
 from pathlib import Path
 
 import pytest
-from test_bot_discord import World, world
+from support.bot_host import single_place_tiles
+from support.world import World, world
 
 from bot.model.table_state import Table, TableStatus
 from bot.texts import lobby_message
 from bot.texts.i18n import t
-from engine import Option
-
-
-def single_place_tiles(table: Table) -> list[Option]:
-    """The mover's options whose tile fits in one place only: one click on the tile places it."""
-    match = table.match
-    assert match is not None and match.turn is not None
-    by_tile: dict[object, list[Option]] = {}
-    for option in match.options(match.turn):
-        by_tile.setdefault(option.tile, []).append(option)
-    return [options[0] for options in by_tile.values() if len(options) == 1]
 
 
 async def open_hand(w: World, table: Table) -> tuple[object, object]:

@@ -4,16 +4,14 @@ an older hand (or a command sent before the take-over) never places for a later 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
+import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
-from discord_fake import FakeDiscord, FakeGuild, FakeUser
-from test_bot_discord import World
-from test_bot_reliability import single_place_tiles
+from support.bot_host import single_place_tiles
+from support.world import World, world
 
-from bot.config import Config
-from bot.edge.app import FiveUpBot, hosting
 from bot.host.computers import InlineComputer
 from bot.model.table_state import Table
 from bot.texts.i18n import t
@@ -21,6 +19,7 @@ from engine import Match, Tile
 
 TIMEOUT = 0.3  # a turn's idle time; the fake settles on timers due within SETTLE only
 SETTLE = 0.02
+NEVER = 60.0  # real seconds after which what a test waits for is taken as never happening
 
 
 class GatedComputer:
@@ -41,63 +40,51 @@ class GatedComputer:
         return await self.inner.choose(match, seat, level, rng_seed)
 
 
-class RaceWorld(World):
-    computer: GatedComputer
-
-    async def new_bot(self) -> FiveUpBot:
-        await self.resources.aclose()
-        self.resources = AsyncExitStack()
-        config = Config(token="fake", database_path=self.path, turn_timeout=TIMEOUT)
-        manager, publisher = await self.resources.enter_async_context(
-            hosting(config, computer=self.computer, computer_pause=(0.0, 0.0), seeds=lambda: "takeover-race")
-        )
-        return FiveUpBot(config, manager, publisher)
+def race_world(tmp_path: Path) -> AbstractAsyncContextManager[World]:
+    """ana alone with the bot, whose computer players hold a take-over back until the test says go."""
+    return world(
+        tmp_path, names=["ana"], timeout=TIMEOUT, seed="takeover-race", computer=GatedComputer(), settle_horizon=SETTLE
+    )
 
 
-@asynccontextmanager
-async def race_world(tmp_path: Path) -> AsyncIterator[RaceWorld]:
-    ana = FakeUser("ana")
-    guild = FakeGuild(channels=["games"], members=[ana])
-    w = RaceWorld(guild, [ana], ana, tmp_path / "db.sqlite3")
-    w.computer = GatedComputer()
-    try:
-        w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=[ana], settle_horizon=SETTLE)
-        try:
-            yield w
-        finally:
-            await w.fake.close()
-    finally:
-        await w.resources.aclose()
-
-
-async def ana_to_move(w: RaceWorld) -> Table:
+async def ana_to_move(w: World) -> Table:
     """A table of ana and one computer, at ana's turn, with the take-over choosing and held back."""
     table = w.bot.manager.table_in(w.channel.id)
     if table is None:
         table = await w.start_table(w.users, bots=1)
         w.computer.people = {table.seat_of(w.users[0].id)}
     seat = table.seat_of(w.users[0].id)
-    for _ in range(200):
-        await w.fake.wait_idle()
-        if table.match.turn == seat and not w.computer.waiting.is_set():
-            return table
-        await asyncio.sleep(0.01)
-    raise AssertionError("ana never got the turn")
+    await until(lambda: table.match.turn == seat and not w.computer.waiting.is_set(), "ana gets the turn", w)
+    return table
 
 
-async def held_takeover(w: RaceWorld, table: Table) -> None:
+async def until(condition: Callable[[], bool], what: str, w: World | None = None) -> None:
+    """Wait (the bot settled, if `w`) until `condition` holds; NEVER real seconds mean it never will."""
+    end = time.monotonic() + NEVER
+    while not condition():
+        assert time.monotonic() < end, f"never: {what}"
+        if w is not None:
+            await w.fake.wait_idle()
+        await asyncio.sleep(0.005)
+
+
+async def takeover_placed(w: World, table: Table, move: int) -> None:
+    """Let the held take-over go on, and wait until it has placed move `move` and the bot has settled."""
+    w.computer.go.set()
+    await until(lambda: table.move_no > move, "the computer placed her move")
+    await w.fake.wait_idle()
+
+
+async def held_takeover(w: World, table: Table) -> None:
     """Wait out ana's two idle timeouts: the computer is now choosing for her, waiting for `go`."""
-    await asyncio.wait_for(w.computer.waiting.wait(), timeout=10 * TIMEOUT)
+    await asyncio.wait_for(w.computer.waiting.wait(), timeout=NEVER)
     assert table.seat_of(w.users[0].id) in table.away
 
 
-async def answered(record: object, *, timeout: float = 10.0) -> None:
+async def answered(record: object) -> None:
     """Until the bot has answered `record` (its settle would stop early: requests in flight are timers)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while getattr(record, "last_reply", None) is None or record.last_reply.loading:  # type: ignore[attr-defined]
-        assert loop.time() < end, "never answered"
-        await asyncio.sleep(0.005)
+    reply = lambda: getattr(record, "last_reply", None)  # noqa: E731
+    await until(lambda: reply() is not None and not reply().loading, "answered")
 
 
 def plays(table: Table) -> list[tuple[int, Tile, Tile | None]]:
@@ -138,12 +125,7 @@ async def test_the_takeover_first_then_the_old_hand_is_out_of_date(tmp_path: Pat
         ids = [b["custom_id"] for b in hand.buttons]
         assert ids and all(f":{move}:" in custom_id for custom_id in ids)
         await held_takeover(w, table)
-        w.computer.go.set()
-        for _ in range(1000):
-            if table.move_no > move:
-                break
-            await asyncio.sleep(0.005)
-        await w.fake.wait_idle()
+        await takeover_placed(w, table, move)
         assert any("is away" in m.content for m in w.public())  # the computer placed her move
         after = plays(table)
         for custom_id in ids:  # every button of the older hand: out of date, and nothing placed
@@ -190,7 +172,7 @@ async def test_the_takeover_first_then_the_old_places_are_out_of_date(tmp_path: 
             many = [tile for tile, options in by_tile.items() if len(options) > 1]
             if many:
                 break
-            await w.place_by_buttons(table, ana, table.match.options(seat)[0])
+            await w.place(table, table.match.options(seat)[0])
         else:
             raise AssertionError("no tile of hers ever fitted in two places")
         await w.fake.click(ana, w.public()[-1], f"5up:hand:{table.id}")
@@ -200,12 +182,7 @@ async def test_the_takeover_first_then_the_old_places_are_out_of_date(tmp_path: 
         places = [b["custom_id"] for b in w.fake._message(hand).buttons if b["custom_id"].startswith("5up:place:")]
         assert len(places) > 1 and table.move_no == move
         await held_takeover(w, table)
-        w.computer.go.set()
-        for _ in range(1000):
-            if table.move_no > move:
-                break
-            await asyncio.sleep(0.005)
-        await w.fake.wait_idle()
+        await takeover_placed(w, table, move)
         after = plays(table)
         assert after[move][0] == seat  # the computer's placement for her
         for custom_id in places:

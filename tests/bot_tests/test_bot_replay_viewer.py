@@ -1,4 +1,4 @@
-"""The replay viewer and the review through the real discord.py (tests/discord_fake): Replay from the
+"""The replay viewer and the review through the real discord.py (tests/support/discord_fake): Replay from the
 match-end message and from /five-up history, every button (⏮ ◀ ▶ ⏭, the select of rounds), a restart
 between two clicks, a match still being played (no hands, no drawn tiles), the animated round, and
 the review of a hand-worked record (engine figures in tests/engine_tests/test_missed_points.py)."""
@@ -14,11 +14,10 @@ from pathlib import Path
 
 from discord import SelectOption
 from discord.ui import Select
-from discord_fake import FakeMessage
 from PIL import Image
-from test_bot_history import finished_match
-from test_bot_thread import Server, server
-from test_missed_points import short_record
+from support.discord_fake import FakeMessage
+from support.engine_text import short_record
+from support.world import World, finished_match, picker, world
 
 import render
 from bot import texts
@@ -72,14 +71,14 @@ def nav_ids(table_id: int, step: int, last: int) -> list[str]:
     return [f"5up:rp:{table_id}:{n}:{a}" for a, n in targets.items()] + [f"5up:rpround:{table_id}"]
 
 
-async def stored_record(s: Server, table_id: int) -> Record:
+async def stored_record(s: World, table_id: int) -> Record:
     text = await s.bot.manager.storage.table_record(table_id)
     assert text is not None
     return Record.loads(text)
 
 
 async def test_replay_from_the_match_end_message_every_button_and_a_restart(tmp_path: Path) -> None:
-    async with server(tmp_path, 3, locales=("en-US", "es-ES", "ko")) as s:
+    async with world(tmp_path, 3, locales=("en-US", "es-ES", "ko")) as s:
         ana, bo, _ = s.users
         table_id, thread_id = await finished_match(s, 31)
         record = await stored_record(s, table_id)
@@ -150,7 +149,7 @@ async def test_replay_from_the_match_end_message_every_button_and_a_restart(tmp_
 
 
 async def test_replay_from_history_and_by_command(tmp_path: Path) -> None:
-    async with server(tmp_path, 2, locales=("en-US", "ko")) as s:
+    async with world(tmp_path, 2, locales=("en-US", "ko")) as s:
         ana, bo = s.users
         first, _ = await finished_match(s, 41)
         second, thread_id = await finished_match(s, 42)
@@ -187,10 +186,10 @@ async def test_replay_from_history_and_by_command(tmp_path: Path) -> None:
 
 
 async def test_a_match_being_played_is_replayed_by_anyone_without_hands(tmp_path: Path) -> None:
-    async with server(tmp_path, 3, locales=("en-US", "en-US", "es-ES")) as s:
+    async with world(tmp_path, 3, locales=("en-US", "en-US", "es-ES")) as s:
         ana, bo, cy = s.users
         table, _ = await s.open(s.games, [ana, bo])
-        await s.play_out(table, random.Random(5), limit=8)
+        await s.play_out(table, picker(random.Random(5)), limit=8)
         assert table.status is TableStatus.PLAYING and table.match is not None
         match = table.match
         made = match.move_no
@@ -216,7 +215,7 @@ async def test_a_match_being_played_is_replayed_by_anyone_without_hands(tmp_path
             assert not named & secret, (n, named & secret, viewer.content)
 
         # the match goes on: ⏭ shows the latest, later than the button was made
-        await s.play_out(table, random.Random(6), limit=2)
+        await s.play_out(table, picker(random.Random(6)), limit=2)
         if table.status is TableStatus.PLAYING:
             await s.fake.click(cy, viewer, f"5up:rp:{table.id}:{made - 1}:last")
             assert where(s.fake._message(viewer)) == (match.move_no, match.move_no)
@@ -227,7 +226,7 @@ async def test_a_match_being_played_is_replayed_by_anyone_without_hands(tmp_path
 
 
 async def test_the_animated_round_plays_every_placement_under_2_mb(tmp_path: Path) -> None:
-    async with server(tmp_path, 2) as s:
+    async with world(tmp_path, 2) as s:
         ana, _ = s.users
         table_id, _ = await finished_match(s, 51)
         record = await stored_record(s, table_id)
@@ -269,7 +268,7 @@ def test_a_long_four_player_round_animates_under_2_mb() -> None:
     assert Image.open(io.BytesIO(data)).n_frames == len(longest)
 
 
-async def hand_worked_match(s: Server) -> int:
+async def hand_worked_match(s: World) -> int:
     """The short record of tests/engine_tests/test_missed_points.py, stored as a finished match: seat 1
     (player0) and a computer."""
     storage = s.bot.manager.storage
@@ -287,7 +286,7 @@ async def hand_worked_match(s: Server) -> int:
 
 
 async def test_the_review_of_a_hand_worked_record(tmp_path: Path) -> None:
-    async with server(tmp_path, 2, locales=("en-US", "es-ES")) as s:
+    async with world(tmp_path, 2, locales=("en-US", "es-ES")) as s:
         ana, bo = s.users
         table_id = await hand_worked_match(s)
 
@@ -323,7 +322,7 @@ async def test_the_review_of_a_hand_worked_record(tmp_path: Path) -> None:
 
 
 async def test_the_review_button_at_match_end(tmp_path: Path) -> None:
-    async with server(tmp_path, 3) as s:
+    async with world(tmp_path, 3) as s:
         ana, bo, cy = s.users
         table_id, thread_id = await finished_match(s, 61)
         final = s.fake.last_message(thread_id)

@@ -13,345 +13,20 @@ Seeds are pinned, so each match is the same every run and reaches the situations
 from __future__ import annotations
 
 import asyncio
-import io
-import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
 import pytest
-from discord import Permissions
-from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeThread, FakeUser
-from discord_fake.records import InteractionRecord
-from i18n_checks import leftover_english
-from PIL import Image
-from test_bot_helpers import PNG, hosted_bot, named_tiles, public_tiles
+from support.reader import RAW_KEY, TURN_CLOCK
+from support.world import club
 
-import render
-from bot import texts
-from bot.edge.app import FiveUpBot
 from bot.edge.publisher import ChannelPublisher
 from bot.model.posts import Post, PostKind
-from bot.model.table_state import Table, TableStatus
+from bot.model.table_state import TableStatus
 from bot.texts import seat_tag, side_name
 from bot.texts.i18n import pick_locale, t
-from bot.texts.words import signed
-from engine import Blocked, Domino, Event, GameOver, Option, Placed, Record, Result
-
-PUBLIC_PICTURES = {"table.png", "scoresheet.png"}  # one picture per placement; /five-up score: the scoresheet alone
-TURN_CLOCK = re.compile(r"<t:\d+:R>")
-RAW_KEY = re.compile(
-    r"\b(?:error|lobby|status|hand|button|option|domino|block|round|outcome|stats)-[a-z]+(?:-[a-z]+)*\b"
-)
-REVIEW_DIR = os.environ.get("FIVE_UP_REVIEW_DIR")
-
-
-def first(options: list[Option]) -> Option:
-    return options[0]
-
-
-class Reader:
-    """Reads what people see: every check a demanding player would make on a message."""
-
-    def __init__(self, names: tuple[str, ...]) -> None:
-        self.fake: FakeDiscord  # the Discord the club plays on now
-        self.names = names
-        self.read_count = 0
-        self.pictures = 0
-        self.seen: set[tuple[int, str]] = set()
-        self.cursor: dict[int, int] = {}  # table id -> engine events already made public
-
-    def read(self, message: FakeMessage, lang: str) -> str:
-        """Check one message as `lang` reads it; returns its text."""
-        text = message.text
-        key = (message.id, text)
-        if key in self.seen:
-            return text
-        self.seen.add(key)
-        self.read_count += 1
-        assert message.content.strip() or message.embeds, f"an empty message: {message!r}"
-        assert len(message.content) <= 2000
-        assert "Traceback" not in text and "{$" not in text and "{ $" not in text, text
-        assert not RAW_KEY.search(text), f"a raw message key: {text}"
-        leftovers = leftover_english(lang, text, self.names)
-        assert not leftovers, f"English left in a {lang} message: {leftovers}\n{text}"
-        assert len(message.buttons) <= 25
-        for button in message.buttons:
-            assert 0 < len(button.get("label") or "") <= 80, button
-        for attachment in message.attachments:
-            if attachment.filename == "record.json":  # the match-end message carries the record
-                assert Record.loads(attachment.data.decode("utf-8")).rounds
-                continue
-            assert attachment.data.startswith(PNG)
-            with Image.open(io.BytesIO(attachment.data)) as image:
-                image.load()
-                assert image.format == "PNG" and min(image.size) > 0
-            self.pictures += 1
-            if REVIEW_DIR:
-                Path(REVIEW_DIR).mkdir(parents=True, exist_ok=True)
-                (Path(REVIEW_DIR) / f"{message.id}_{attachment.filename}").write_bytes(attachment.data)
-        return text
-
-    def reply(self, record: InteractionRecord, user: FakeUser, table_lang: str = "en") -> FakeMessage:
-        """The answer a user got: never "This interaction failed", in their language if private."""
-        assert record.ok, record.rule_problems()
-        reply = record.last_reply
-        assert reply is not None, f"{record!r} left no message"
-        self.read(reply, pick_locale(user.locale) if reply.ephemeral else table_lang)
-        return reply
-
-    def public(self, channel: object, table: Table | None = None) -> list[FakeMessage]:
-        """New public messages in `channel`, read in the table's language and checked for privacy."""
-        lang = table.lang if table is not None else "en"
-        allowed = set()
-        if table is not None and table.match is not None:
-            start = self.cursor.get(table.id, 0)
-            allowed = public_tiles(table.match.events[start:])
-            self.cursor[table.id] = len(table.match.events)
-        fresh = []
-        for message in self.fake.messages(channel):
-            if (message.id, message.text) in self.seen:
-                continue
-            fresh.append(message)
-            text = self.read(message, lang)
-            leaked = named_tiles(text) - allowed
-            assert not leaked, f"a public message names {sorted(map(str, leaked))} still in a hand:\n{text}"
-            for attachment in message.attachments:
-                # the record is public once the match is over: the match-end message carries it
-                over = table is not None and table.status is TableStatus.OVER
-                assert attachment.filename in PUBLIC_PICTURES | ({"record.json"} if over else set())
-        return fresh
-
-
-class Club:
-    """A guild on the fake Discord with its players, a moderator, the bot and a reader."""
-
-    def __init__(self, guild: FakeGuild, users: list[FakeUser], mod: FakeUser, path: Path) -> None:
-        self.fake: FakeDiscord  # set once the bot runs
-        self.path = path
-        self.resources = AsyncExitStack()  # the running bot's database and manager, closed after it
-        self.guild = guild
-        self.users = users
-        self.mod = mod
-        self.reader = Reader(tuple(u.name for u in [*users, mod]))
-
-    async def new_bot(self, **settings: object) -> FiveUpBot:
-        """A bot with fresh resources on the club's database (the previous ones closed first)."""
-        await self.resources.aclose()
-        self.resources = AsyncExitStack()
-        return await self.resources.enter_async_context(hosted_bot(self.path, **settings))  # type: ignore[arg-type]
-
-    async def stop(self) -> None:
-        """The bot shuts down, and its database and manager with it."""
-        await self.fake.close()
-        await self.resources.aclose()
-
-    async def restart(self) -> None:
-        """A new bot on the same database and the same Discord."""
-        self.fake = await self.fake.restart(await self.new_bot())
-        self.reader.fake = self.fake
-
-    @property
-    def bot(self) -> FiveUpBot:
-        client = self.fake.client
-        assert isinstance(client, FiveUpBot)
-        return client
-
-    def table_in(self, channel: object) -> Table:
-        table = self.bot.manager.table_in(channel.id)  # type: ignore[attr-defined]
-        assert table is not None
-        return table
-
-    def user_at(self, table: Table, seat: int) -> FakeUser:
-        return next(u for u in self.users if u.id == table.seats[seat].user_id)
-
-    async def slash(self, user: FakeUser, channel: object, command: str, **options: object) -> FakeMessage:
-        before = self.bot.manager.table_in(channel.id)  # type: ignore[attr-defined]
-        record = await self.fake.slash(user, channel, command, **options)
-        table = before or self.bot.manager.table_in(channel.id)  # type: ignore[attr-defined]
-        return self.reader.reply(record, user, table.lang if table else "en")
-
-    async def click(self, user: FakeUser, message: FakeMessage, custom_id: str, lang: str = "en") -> FakeMessage:
-        return self.reader.reply(await self.fake.click(user, message, custom_id), user, lang)
-
-    async def open(self, channel: object, players: list[FakeUser], **options: object) -> Table:
-        """The first player opens a table, the others press Join, the host presses Start.
-
-        The match plays in the channel (`thread:False`), so every message is read where the
-        table started; tests/bot_tests/test_bot_thread.py reads matches in their own threads."""
-        host, *others = players
-        options = {"thread": False} | options
-        await self.slash(host, channel, "five-up start", **options)
-        table = self.table_in(channel)
-        lobby = self.fake.last_message(channel)
-        for user in others:
-            await self.click(user, lobby, f"5up:lobby:{table.id}:join", table.lang)
-        await self.click(host, lobby, f"5up:lobby:{table.id}:start", table.lang)
-        assert table.status is TableStatus.PLAYING
-        assert not self.fake._message(lobby).buttons  # the lobby's buttons are gone once it starts
-        self.reader.public(channel, table)
-        return table
-
-    async def place(self, channel: object, table: Table, option: Option, *, by_buttons: bool) -> FakeMessage:
-        """One placement as a person makes it; returns the private receipt."""
-        match = table.match
-        assert match is not None and match.turn is not None
-        user = self.user_at(table, match.turn)
-        move = table.move_no
-        if by_buttons:
-            post = self.fake.messages(channel)[-1]
-            hand = await self.click(user, post, f"5up:hand:{table.id}")
-            assert hand.ephemeral and [a.filename for a in hand.attachments] == ["hand.png"]
-            receipt = await self.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}")
-            if table.move_no == move:  # the tile fits in several places: the same message asks where
-                receipt = await self.click(user, receipt, f"5up:place:{table.id}:{move}:{option.placement}")
-            assert not receipt.attachments and not receipt.buttons
-        else:
-            where = {} if option.on is None else {"on": str(option.on)}
-            receipt = await self.slash(user, channel, "five-up play", tile=str(option.tile), **where)
-        plays = [(x.tile, x.on) for r in table.match.record.rounds for x in r.plays]  # computers may follow
-        assert len(plays) > move and plays[move] == (option.tile, option.on), receipt.content
-        assert str(option.tile) in receipt.content
-        return receipt
-
-
-@asynccontextmanager
-async def club(
-    tmp_path: Path,
-    locales: list[str],
-    *,
-    guild_locale: str,
-    names: list[str] | None = None,
-    timeout: float = 3600.0,
-    budget: float | None = None,
-    settle_horizon: float = 1.0,
-    seed: str | None = None,
-) -> AsyncIterator[Club]:
-    """Players of these locales in one guild, and the bot; `seed` pins the deals, so every run plays alike."""
-    names = names or ["ana", "보라", "Carmen", "dee", "Éva"][: len(locales)]
-    users = [FakeUser(name, locale=locale) for name, locale in zip(names, locales, strict=True)]
-    moderators = FakeRole("moderators", Permissions(manage_messages=True))
-    mod = FakeMember(FakeUser("mod", locale="es-ES"), roles=[moderators])
-    guild = FakeGuild(
-        preferred_locale=guild_locale,
-        channels=["games", "lounge", "backroom"],
-        threads=[FakeThread("side-game", parent="games")],
-        roles=[moderators],
-        members=[*users, mod],
-    )
-    members = Club(guild, users, mod.user, tmp_path / "five_up.sqlite3")
-    try:
-        bot = await members.new_bot(timeout=timeout, budget=budget, seed=seed)
-        members.fake = await FakeDiscord.start(bot, guilds=[guild], users=users, settle_horizon=settle_horizon)
-        members.reader.fake = members.fake
-        try:
-            yield members
-        finally:
-            await members.fake.close()  # the bot running now, which may be a restarted one
-    finally:
-        await members.resources.aclose()
-
-
-def check_batch(table: Table, messages: list[FakeMessage], events: list[Event]) -> None:
-    """The public messages of a placement say, in at most two lines each, what happened: who placed
-    what where, the ends, the points or why they were cancelled, a round's settlement as its net or
-    its awards in the order they apply; then who moves next, with no clock (said once, at the start)."""
-    text = "\n".join(m.content for m in messages)
-    lang, names, seating = table.lang, table.seating.names, table.seating
-    for message in messages:
-        assert not TURN_CLOCK.search(message.content), message.content
-        if not message.content.startswith(t(lang, "table-restored")):  # after a restart: the whole status
-            lines = message.content.splitlines()
-            if lines[-1].startswith(t(lang, "ratings-changes", changes="")):
-                lines = lines[:-1]  # the match's end adds each person's rating change (docs/ratings.md)
-            assert 1 <= len(lines) <= 2, message.content
-    for event in events:
-        if isinstance(event, Placed):
-            assert names[event.seat] in text and str(event.tile) in text
-            assert event.on is None or str(event.on) in text
-            assert t(lang, "turn-ends", total=event.total) in text
-            side = side_name(lang, seating, seating.side_of(event.seat))
-            if event.result is Result.SCORED:
-                assert t(lang, "turn-points", points=event.points // 5) in text
-            elif event.result is Result.OVER:
-                assert t(lang, "turn-points-over", points=event.points // 5, side=side) in text
-        elif isinstance(event, Domino):
-            key = {Result.SCORED: "turn-out-scored", Result.OVER: "turn-out-over"}.get(event.result, "turn-out-none")
-            assert t(lang, key, net=signed(event.net // 5), side=side_name(lang, seating, event.side)) in text
-        elif isinstance(event, Blocked):
-            positions = []
-            for award in event.awards:
-                key = {Result.SCORED: "turn-award", Result.OVER: "turn-award-over"}.get(
-                    award.result, "turn-award-skipped"
-                )
-                said = t(lang, key, points=award.points // 5, side=side_name(lang, seating, award.side))
-                assert said in text
-                positions.append(text.index(said))
-            assert positions == sorted(positions)  # in the order they apply
-            if not event.awards:
-                assert t(lang, "turn-blocked-none") in text
-    last = messages[-1]
-    if table.status is TableStatus.PLAYING and table.match is not None:
-        turn = table.match.snapshot().turn
-        assert turn is not None and seat_tag(turn) in last.content.splitlines()[-1]
-        assert last.buttons and last.buttons[0]["custom_id"] == f"5up:hand:{table.id}"
-    for message in messages:
-        if any(isinstance(e, Placed) for e in events):
-            names_attached = [a.filename for a in message.attachments]
-            if "record.json" in names_attached:  # only the match-end message carries the record
-                assert any(isinstance(e, GameOver) for e in events) and message is messages[-1]
-            assert [n for n in names_attached if n != "record.json"] == ["table.png"]
-
-
-def shows_the_settlement(message: FakeMessage, table: Table) -> bool:
-    """Whether the picture attached to `message` is the round that just ended, drawn with its settlement,
-    the players' names and the table's words, and nobody of the next round marked to move."""
-    match = table.match
-    assert match is not None and match.finished_round is not None
-    finished = match.finished_round
-    settled = next(e for e in reversed(finished.events) if isinstance(e, (Domino, Blocked)))
-    assert finished.snapshot().turn is None
-    expected = render.table_png(
-        finished.snapshot(), names=table.seating.names, settlement=settled, labels=texts.picture_labels(table.lang)
-    )
-    return next(a for a in message.attachments if a.filename == "table.png").data == expected
-
-
-def ended_by_first_placement(events: list[Event]) -> bool:
-    """Whether the first placement among `events` ended its round (the computers may have placed after it)."""
-    placed = 0
-    for event in events:
-        placed += isinstance(event, Placed)
-        if placed > 1:
-            return False
-        if isinstance(event, (Domino, Blocked)):
-            return True
-    return False
-
-
-async def play_out(club: Club, channel: object, table: Table, *, buttons_every: int = 2) -> int:
-    """Play the match to its end with the engine's first option; returns the placements made."""
-    made = 0
-    while table.status is TableStatus.PLAYING:
-        await club.fake.wait_idle()
-        if table.status is not TableStatus.PLAYING:
-            break
-        match = table.match
-        assert match is not None and match.turn is not None
-        cursor = len(match.events)
-        await club.place(channel, table, first(match.options(match.turn)), by_buttons=made % buttons_every == 0)
-        made += 1
-        await club.fake.wait_idle()
-        events = match.events[cursor:]
-        fresh = club.reader.public(channel, table)
-        assert fresh, "a placement without a public message"
-        check_batch(table, fresh, events)
-        if ended_by_first_placement(events) and table.status is TableStatus.PLAYING:
-            settled = next(m for m in fresh if any(a.filename == "table.png" for a in m.attachments))
-            assert shows_the_settlement(settled, table), "a round's last picture is its settlement (issue 16)"
-    return made
+from engine.selfplay import first_option
 
 
 async def test_korean_guild_four_players_of_mixed_locales(tmp_path: Path) -> None:
@@ -359,7 +34,7 @@ async def test_korean_guild_four_players_of_mixed_locales(tmp_path: Path) -> Non
     async with club(tmp_path, ["ko", "es-ES", "en-US", "ko"], guild_locale="ko", seed="review-4-165") as c:
         games = c.guild.channel("games")
         dee = c.users[3]
-        table = await c.open(games, c.users)
+        table, _ = await c.open(games, c.users, thread=False)
         assert table.lang == "ko"
         first_post = c.fake.messages(games)[-1]
         assert "**" in first_post.content and "dee" in first_post.content  # the teams and the lot are shown
@@ -408,7 +83,7 @@ async def test_korean_guild_four_players_of_mixed_locales(tmp_path: Path) -> Non
         assert nowhere.content == t(player.locale, "error-bad-target", tile=str(held[0]), on=str(held[-1]))
         assert table.move_no == 1 and len(c.reader.public(games, table)) == 0
 
-        made = 1 + await play_out(c, games, table)
+        made = 1 + await c.play_out(table, first_option, buttons=lambda n: n % 2 == 0, check=c.reader.placement)
         assert table.status is TableStatus.OVER and made > 100
         final = c.fake.messages(games)[-1]
         winner = side_name("ko", table.seating, table.match.winner)
@@ -436,9 +111,9 @@ async def test_spanish_guild_three_players_block_and_cancelled_events(
     # a block in round 1; later a settlement and a placement cancelled past 61
     async with club(tmp_path, ["es-ES", "ko", "en-US"], guild_locale="es-ES", seed="review-3-85") as c:
         games = c.guild.channel("games")
-        table = await c.open(games, c.users)
+        table, _ = await c.open(games, c.users, thread=False)
         assert table.lang == "es"
-        made = await play_out(c, games, table, buttons_every=3)
+        made = await c.play_out(table, first_option, buttons=lambda n: n % 3 == 0, check=c.reader.placement)
         assert table.status is TableStatus.OVER and made > 100
         texts = "\n".join(m.content for m in c.fake.messages(games))
         assert "cierre: " in texts and "descartados" in texts  # a block, and points cancelled past 61
@@ -451,12 +126,12 @@ async def test_english_guild_two_players_and_a_stale_hand_from_an_earlier_round(
     async with club(tmp_path, ["en-US", "es-419"], guild_locale="en-US", seed="review-2-1") as c:
         games = c.guild.channel("games")
         ana = c.users[0]
-        table = await c.open(games, c.users)
+        table, _ = await c.open(games, c.users, thread=False)
         round_one_post = c.fake.messages(games)[-1]
         match = table.match
         assert match is not None
         while match.round == 0:
-            await c.place(games, table, first(match.options(match.turn)), by_buttons=False)
+            await c.place(table, match.options(match.turn)[0], by_buttons=False)
             c.reader.public(games, table)
         # a "Show my hand" from round 1, pressed in round 2, shows the hand of now, with buttons of now
         player = c.user_at(table, match.turn)
@@ -471,7 +146,7 @@ async def test_english_guild_two_players_and_a_stale_hand_from_an_earlier_round(
         score = await c.slash(other, games, "five-up score")
         assert [a.filename for a in score.attachments] == ["scoresheet.png"]
         c.reader.public(games, table)
-        await play_out(c, games, table, buttons_every=4)
+        await c.play_out(table, first_option, buttons=lambda n: n % 4 == 0, check=c.reader.placement)
         stats = await c.slash(ana, games, "five-up stats")
         assert "Your record: 1 played" in stats.content
         c.fake.assert_clean()
@@ -534,11 +209,11 @@ async def test_a_restart_with_a_corrupt_row_closes_it_in_its_language(tmp_path: 
     async with club(tmp_path, ["ko", "es-ES", "en-US"], guild_locale="ko") as c:
         games, lounge = c.guild.channel("games"), c.guild.channel("lounge")
         ana, bora, carmen = c.users
-        broken = await c.open(games, [ana, bora])  # Korean
-        kept = await c.open(lounge, [bora, carmen], lang="es")
+        broken, _ = await c.open(games, [ana, bora], thread=False)  # Korean
+        kept, _ = await c.open(lounge, [bora, carmen], lang="es", thread=False)
         for table, channel in ((broken, games), (kept, lounge)):
             for _ in range(3):
-                await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=False)
+                await c.place(table, table.match.options(table.match.turn)[0], by_buttons=False)
             c.reader.public(channel, table)
         thread = c.guild.threads[0]
         await c.slash(carmen, thread, "five-up start", lang="en")
@@ -553,7 +228,7 @@ async def test_a_restart_with_a_corrupt_row_closes_it_in_its_language(tmp_path: 
         kept_hand = await c.click(mover, c.fake.messages(lounge)[-1], f"5up:hand:{kept.id}")
 
         await c.stop()
-        db = sqlite3.connect(tmp_path / "five_up.sqlite3")
+        db = sqlite3.connect(c.path)
         with db:
             db.execute("UPDATE tables SET record = ? WHERE id = ?", ("{not a record", broken.id))
             db.execute("UPDATE seats SET user_id = 'garbage' WHERE table_id = ?", (unreadable_lobby.id,))
@@ -608,7 +283,7 @@ async def test_idle_reminder_then_the_computer_takes_over_once_announced(
         tmp_path, ["es-ES", "ko"], guild_locale="es-ES", timeout=timeout, settle_horizon=0.05, seed="review-idle"
     ) as c:
         games = c.guild.channel("games")
-        table = await c.open(games, c.users)
+        table, _ = await c.open(games, c.users, thread=False)
         idle = c.user_at(table, table.match.turn)
         other = next(u for u in c.users if u is not idle)
         await asyncio.sleep(timeout + 0.05)
@@ -625,7 +300,7 @@ async def test_idle_reminder_then_the_computer_takes_over_once_announced(
                 break
             seat = table.match.turn
             if seat is not None and table.seats[seat].user_id == other.id:
-                await c.place(games, table, first(table.match.options(seat)), by_buttons=moves % 2 == 0)
+                await c.place(table, table.match.options(seat)[0], by_buttons=moves % 2 == 0)
                 moves += 1
             await c.fake.wait_idle(horizon=0.05)
             c.reader.public(games, table)
@@ -653,7 +328,7 @@ async def test_a_match_against_the_computer_at_each_level(tmp_path: Path, level:
         await c.click(ana, lobby, f"5up:lobby:{table.id}:start", lang)
         await c.fake.wait_idle()
         c.reader.public(games, table)  # the deal, and the computers' moves if one of them leads
-        made = await play_out(c, games, table, buttons_every=3)
+        made = await c.play_out(table, first_option, buttons=lambda n: n % 3 == 0, check=c.reader.placement)
         assert table.status is TableStatus.OVER and made > 5
         posts = c.fake.messages(games)
         assert any(m.content.startswith(f"{seat_tag(1)} {computer}") for m in posts)  # the computer placed, said so

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from test_bot_discord import World, world
-from test_bot_helpers import pick
+from support.bot_host import pick
+from support.world import World, world
 
 from bot.model.table_state import Table
 from engine import Phase
@@ -25,7 +25,7 @@ async def play_until_a_round_ends(w: World, table: Table, rng: random.Random) ->
         seat = match.turn
         assert seat is not None
         round_before = match.round
-        await w.place_by_buttons(table, w.user_at(table, seat), pick(match.options(seat), rng))
+        await w.place(table, pick(match.options(seat), rng))
         if table.match.round != round_before:
             return
 

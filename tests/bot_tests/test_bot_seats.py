@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from discord_fake import FakeDiscord, FakeGuild, FakeMessage, FakeUser
-from test_bot_discord import World, world
-from test_bot_helpers import hosted_bot
+from support.bot_host import hosted_bot
+from support.discord_fake import FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from support.world import World, world
 
 from bot.edge.commands import table_language
 from bot.edge.lobby_buttons import lobby_view

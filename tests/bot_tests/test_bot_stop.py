@@ -13,9 +13,9 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from discord_fake import FakeMessage
-from discord_fake.records import InteractionRecord
-from test_bot_discord import World, world
+from support.discord_fake import FakeMessage
+from support.discord_fake.records import InteractionRecord
+from support.world import World, world
 
 from bot.edge.app import stop_on_signals
 from bot.model.table_state import Table

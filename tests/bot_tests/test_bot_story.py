@@ -1,5 +1,5 @@
 """The thread reads as a match (issue 16, its bot and text side), end to end through the real
-discord.py (tests/discord_fake): a turn message is two short lines (what just happened, who moves
+discord.py (tests/support/discord_fake): a turn message is two short lines (what just happened, who moves
 next) above the picture, the mover alone mentioned; the reminder's and take-over's times said once;
 /five-up board and score private unless asked public; Rematch opens where people are and the old
 thread links to it; the record says who played and when; the words players read in Korean and
@@ -16,9 +16,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from discord_fake import FakeMessage
-from i18n_checks import leftover_english
-from test_bot_thread import Server, check_turn_lines, server
+from support.discord_fake import FakeMessage
+from support.i18n_checks import leftover_english
+from support.reader import check_turn_lines
+from support.world import World, picker, world
 
 from bot.model.seating import Seating
 from bot.model.table_state import Table, TableStatus
@@ -41,24 +42,24 @@ PLACEMENT = {
 JARGON_KO = ("점수 주체", "점수 사건", "순효과", "기여값", "양의 5의 배수를 5로 나눈 값")
 
 
-async def whole_match(s: Server, lang: str, *, bots: int = 0, seed: int = 2) -> tuple[Table, list[str]]:
+async def whole_match(s: World, lang: str, *, bots: int = 0, seed: int = 2) -> tuple[Table, list[str]]:
     """A match opened in #games in `lang` and played out through the buttons: the table, and the
     contents of every message the bot posted in its thread, in order."""
     options: dict[str, object] = {"lang": lang}
     if bots:
         options["bots"] = bots
     table, _ = await s.open(s.games, s.users, **options)
-    await s.play_out(table, random.Random(seed))
+    await s.play_out(table, picker(random.Random(seed)))
     assert table.status is TableStatus.OVER and table.thread_id is not None
     return table, [m.content for m in public(s, table.thread_id)]
 
 
-def public(s: Server, channel: int) -> list[FakeMessage]:
+def public(s: World, channel: int) -> list[FakeMessage]:
     """What everyone sees in a channel or thread (not the replies only their asker sees)."""
     return [m for m in s.fake.messages(channel) if not m.ephemeral]
 
 
-def check_the_story(s: Server, table: Table, lang: str, contents: list[str]) -> None:
+def check_the_story(s: World, table: Table, lang: str, contents: list[str]) -> None:
     """Every turn message in at most two lines (the last one's ratings line aside); the clock rules
     said once, in the first message only; no clock on any turn line; every placement told once, in
     order; the mover alone mentioned, never a computer (check_turn_lines)."""
@@ -94,12 +95,12 @@ def _minutes(lang: str, count: int) -> str:
 
 
 async def test_a_two_player_match_reads_in_two_lines_and_board_and_score_are_private(tmp_path: Path) -> None:
-    async with server(tmp_path, 2, seed="story-2") as s:
+    async with world(tmp_path, 2, seed="story-2") as s:
         ana, bo = s.users
         table, _ = await s.open(s.games, [ana, bo])
         thread = table.thread_id
         assert thread is not None
-        await s.play_out(table, random.Random(7), limit=3)
+        await s.play_out(table, picker(random.Random(7)), limit=3)
         for command in ("five-up board", "five-up score"):
             before = len(public(s, thread))
             private = await s.fake.slash(bo, thread, command)
@@ -109,7 +110,7 @@ async def test_a_two_player_match_reads_in_two_lines_and_board_and_score_are_pri
             assert not shown.last_reply.ephemeral and shown.last_reply.attachments
             assert shown.last_reply.attachments[0].data == private.last_reply.attachments[0].data
             assert len(public(s, thread)) == before + 1
-        await s.play_out(table, random.Random(8))
+        await s.play_out(table, picker(random.Random(8)))
         assert table.status is TableStatus.OVER
         # the match's own messages (not the answers to commands)
         contents = [m.content for m in s.fake.messages(thread) if m.interaction_id is None and not m.ephemeral]
@@ -121,7 +122,7 @@ async def test_a_two_player_match_reads_in_two_lines_and_board_and_score_are_pri
 
 @pytest.mark.parametrize("lang", ["ko", "es"])
 async def test_a_four_player_match_of_partners_reads_in_two_lines(tmp_path: Path, lang: str) -> None:
-    async with server(tmp_path, 4, locales=(LOCALES[lang],) * 4, seed=f"story-4-{lang}") as s:
+    async with world(tmp_path, 4, locales=(LOCALES[lang],) * 4, seed=f"story-4-{lang}") as s:
         table, contents = await whole_match(s, lang)
         check_the_story(s, table, lang, contents)
         names = tuple(seat.name for seat in table.seats)
@@ -135,7 +136,7 @@ async def test_a_four_player_match_of_partners_reads_in_two_lines(tmp_path: Path
 
 
 async def test_computers_are_never_mentioned_and_a_round_end_is_one_line(tmp_path: Path) -> None:
-    async with server(tmp_path, 1, seed="story-bots") as s:
+    async with world(tmp_path, 1, seed="story-bots") as s:
         table, contents = await whole_match(s, "en", bots=3, seed=3)
         check_the_story(s, table, "en", contents)
         rounds = len(table.match.record.rounds)
@@ -159,11 +160,11 @@ def test_forced_draws_and_passes_fold_into_the_placement_line() -> None:
 
 
 async def test_rematch_opens_in_the_channel_and_the_old_thread_links_to_it(tmp_path: Path) -> None:
-    async with server(tmp_path, 2, locales=("en-US", "ko"), seed="story-rematch") as s:
+    async with world(tmp_path, 2, locales=("en-US", "ko"), seed="story-rematch") as s:
         ana, bo = s.users
         old, lobby = await s.open(s.games, [ana, bo])
         old_thread = old.thread_id
-        await s.play_out(old, random.Random(4))
+        await s.play_out(old, picker(random.Random(4)))
         final = s.fake.last_message(old_thread)
         asked = await s.fake.click(bo, final, f"5up:rematch:{old.id}")
         await s.fake.wait_idle()
@@ -194,7 +195,7 @@ async def test_rematch_opens_in_the_channel_and_the_old_thread_links_to_it(tmp_p
 
 
 async def test_the_record_says_who_played_and_when_it_ended(tmp_path: Path) -> None:
-    async with server(tmp_path, 2, seed="story-record") as s:
+    async with world(tmp_path, 2, seed="story-record") as s:
         table, _ = await whole_match(s, "en", bots=1)
         final = s.fake.last_message(table.thread_id)
         data = next(a for a in final.attachments if a.filename == "record.json").data.decode("utf-8")
@@ -287,7 +288,7 @@ def test_the_rules_open_with_how_to_play(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ko", "es"])
 async def test_the_history_answer_offers_the_record_and_no_command_line(tmp_path: Path, lang: str) -> None:
-    async with server(tmp_path, 2, locales=(LOCALES[lang],) * 2, seed="story-history") as s:
+    async with world(tmp_path, 2, locales=(LOCALES[lang],) * 2, seed="story-history") as s:
         table, _ = await whole_match(s, lang, bots=0, seed=5)
         got = await s.fake.slash(s.users[0], s.games, "five-up history", match=table.id)
         reply = got.last_reply

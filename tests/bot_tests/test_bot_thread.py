@@ -1,4 +1,4 @@
-"""A table a server keeps, end to end through the real discord.py (tests/discord_fake): the match in
+"""A table a server keeps, end to end through the real discord.py (tests/support/discord_fake): the match in
 its own thread while the channel sees only the lobby and its edits, the fallbacks to the channel,
 the turn message's mention (and ping:off, and never a computer), the seat chips and the relative
 clocks, the record attached to the match-end message, and a 429 in a burst of computer moves."""
@@ -7,161 +7,30 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
 from itertools import permutations
 from pathlib import Path
 
 import pytest
 from discord import Permissions
-from discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeThread, FakeUser, Overwrite
-from i18n_checks import leftover_english
-from test_bot_helpers import hosted_bot, pick
-from test_render_colours import NORMAL
-from test_render_colours import distance as colour_distance
+from support.colour_vision import NORMAL
+from support.colour_vision import distance as colour_distance
+from support.discord_fake import Overwrite
+from support.i18n_checks import leftover_english
+from support.reader import check_turn_lines
+from support.world import SEND, picker, world
 
-from bot.edge.app import FiveUpBot
-from bot.model.table_state import Table, TableStatus
+from bot.model.table_state import TableStatus
 from bot.texts import SEAT_CHIPS, seat_tag, side_name
 from bot.texts.i18n import t
 from engine import Record
 from render.style import DEFAULT_COLORS
 
-SEND = ("POST", "/channels/{channel_id}/messages")
 THREAD_FROM_MESSAGE = ("POST", "/channels/{channel_id}/messages/{message_id}/threads")
 PLACED = re.compile(r"(?:placed|opened with) ([0-6]-[0-6])")
 
 
-@dataclass
-class Server:
-    """The fake Discord, the bot on a SQLite file, one guild with #games, and its players."""
-
-    fake: FakeDiscord
-    guild: FakeGuild
-    users: list[FakeUser]
-    path: Path
-    resources: AsyncExitStack = field(default_factory=AsyncExitStack)
-
-    @property
-    def bot(self) -> FiveUpBot:
-        assert isinstance(self.fake.client, FiveUpBot)
-        return self.fake.client
-
-    @property
-    def games(self) -> object:
-        return self.guild.channel("games")
-
-    async def restart(self) -> None:
-        await self.fake.close()
-        await self.resources.aclose()
-        self.resources = AsyncExitStack()
-        self.fake = await self.fake.restart(await self.resources.enter_async_context(hosted_bot(self.path)))
-
-    def user(self, user_id: int | None) -> FakeUser:
-        return next(u for u in self.users if u.id == user_id)
-
-    async def open(self, channel: object, players: list[FakeUser], **options: object) -> tuple[Table, FakeMessage]:
-        """The first player opens a table, the others join, the host starts; the table and its lobby message."""
-        host, *others = players
-        await self.fake.slash(host, channel, "five-up start", **options)
-        lobby = self.fake.last_message(channel)
-        table = self.bot.manager.table_in(lobby.channel_id)
-        assert table is not None
-        for user in others:
-            await self.fake.click(user, lobby, f"5up:lobby:{table.id}:join")
-        await self.fake.click(host, lobby, f"5up:lobby:{table.id}:start")
-        await self.fake.wait_idle()
-        assert table.status is TableStatus.PLAYING
-        return table, self.fake._message(lobby)
-
-    async def play_out(self, table: Table, rng: random.Random, *, limit: int = 10_000) -> int:
-        """Every human placement through Discord (Show my hand, then the tile's and the target's buttons)."""
-        made = 0
-        while table.status is TableStatus.PLAYING and made < limit:
-            await self.fake.wait_idle()
-            if table.status is not TableStatus.PLAYING:
-                break
-            match = table.match
-            assert match is not None and match.turn is not None
-            seat = match.turn
-            user = self.user(table.seats[seat].user_id)
-            option = pick(match.options(seat), rng)
-            post = self.fake.last_message(table.room)
-            await self.fake.click(user, post, f"5up:hand:{table.id}")
-            hand = self.fake.ephemeral_messages(user, table.room)[-1]
-            move = table.move_no
-            await self.fake.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}")
-            if table.move_no == move:
-                await self.fake.click(user, self.fake._message(hand), f"5up:place:{table.id}:{move}:{option.placement}")
-            assert table.move_no > move  # placed (and the computers after, if they are next)
-            made += 1
-        await self.fake.wait_idle()
-        return made
-
-    def posts_to(self, channel_id: int) -> list[dict]:
-        """The JSON of every message the bot posted to this channel or thread and Discord took, in order."""
-        return [
-            r.json
-            for r in self.fake.requests_to(*SEND)
-            if r.params["channel_id"] == str(channel_id) and r.status == 200
-        ]
-
-
-@asynccontextmanager
-async def server(
-    tmp_path: Path,
-    count: int = 2,
-    *,
-    locales: tuple[str, ...] = (),
-    overwrites: tuple[Overwrite, ...] = (),
-    seed: str | None = None,
-) -> AsyncIterator[Server]:
-    users = [FakeUser(f"player{n}", locale=locales[n] if n < len(locales) else "en-US") for n in range(count)]
-    guild = FakeGuild(
-        channels=[FakeChannel("games", overwrites=overwrites), "lounge"],
-        threads=[FakeThread("side-game", parent="games")],
-        members=users,
-    )
-    path = tmp_path / "db.sqlite3"
-    resources = AsyncExitStack()
-    bot = await resources.enter_async_context(hosted_bot(path, seed=seed))
-    fake = await FakeDiscord.start(bot, guilds=[guild], users=users)
-    s = Server(fake, guild, users, path, resources)
-    try:
-        yield s
-    finally:
-        await s.fake.close()
-        await s.resources.aclose()
-
-
-def check_turn_lines(s: Server, table: Table, posts: list[dict], *, quiet: frozenset[int] = frozenset()) -> int:
-    """Every turn line (a message's last) names the person to move by the picture's chip and mentions
-    them, and only them, unless they turned it off; a computer, a quiet player, a match that is over:
-    nobody is pinged. Returns the mentions seen."""
-    mentioned = 0
-    humans = {seat.user_id: n for n, seat in enumerate(table.seats) if seat.user_id is not None}
-    for body in posts:
-        content = body.get("content") or ""
-        allowed = body["allowed_mentions"]
-        assert allowed["parse"] == [] and "roles" not in allowed  # never @everyone or a role
-        users = [int(u) for u in allowed.get("users", [])]
-        last = content.splitlines()[-1] if content else ""
-        shown = re.findall(r"(🔴|🔵|🟣|🟡)(\d) <@(\d+)>", last)
-        if not users:
-            assert shown == [], content
-            continue
-        (user,) = users
-        ((chip, number, user_id),) = shown
-        seat = int(number) - 1
-        assert chip == SEAT_CHIPS[seat] and int(user_id) == user and humans.get(user) == seat, content
-        assert user not in quiet and not table.seats[seat].is_computer
-        mentioned += 1
-    return mentioned
-
-
 async def test_a_whole_match_in_its_own_thread(tmp_path: Path) -> None:
-    async with server(tmp_path, 2, seed="thread-match-2") as s:
+    async with world(tmp_path, 2, seed="thread-match-2") as s:
         ana, bo = s.users
         await s.fake.slash(bo, s.games, "five-up settings", ping="off")  # bo asked not to be pinged
         table, lobby = await s.open(s.games, [ana, bo], bots=1)
@@ -172,7 +41,7 @@ async def test_a_whole_match_in_its_own_thread(tmp_path: Path) -> None:
         assert lobby.content.startswith(t("en", "lobby-playing-thread", thread=f"<#{table.thread_id}>"))
         assert f"{seat_tag(0)} player0" in lobby.content and not lobby.custom_ids()
 
-        made = await s.play_out(table, random.Random(2))
+        made = await s.play_out(table, picker(random.Random(2)))
         assert table.status is TableStatus.OVER and made > 5
         # the channel received the lobby only, edited: where the match is, the score after each round, the result
         (channel_message,) = s.fake.messages(s.games)
@@ -202,7 +71,7 @@ async def test_a_whole_match_in_its_own_thread(tmp_path: Path) -> None:
 
 
 async def test_commands_find_the_table_from_its_thread_and_its_channel_after_a_restart(tmp_path: Path) -> None:
-    async with server(tmp_path, 2) as s:
+    async with world(tmp_path, 2) as s:
         ana, bo = s.users
         table, lobby = await s.open(s.games, [ana, bo])
         thread_id = table.thread_id
@@ -238,7 +107,7 @@ DENIED = {
 )
 async def test_the_match_plays_in_the_channel_where_no_thread_can_be_made(tmp_path: Path, why: str) -> None:
     deny = (Overwrite("everyone", deny=DENIED[why]),) if why in DENIED else ()
-    async with server(tmp_path, 2, overwrites=deny) as s:
+    async with world(tmp_path, 2, overwrites=deny) as s:
         ana, bo = s.users
         where = s.fake.channel("side-game") if why == "in a thread" else s.games
         options = {"thread": False} if why == "thread:False" else {}
@@ -252,35 +121,35 @@ async def test_the_match_plays_in_the_channel_where_no_thread_can_be_made(tmp_pa
         assert turn.id != lobby.id and turn.custom_ids() == [f"5up:hand:{table.id}"]
         assert lobby.content.startswith(t("en", "lobby-started"))
         check_turn_lines(s, table, s.posts_to(where.id))
-        made = await s.play_out(table, random.Random(5), limit=4)
+        made = await s.play_out(table, picker(random.Random(5)), limit=4)
         assert made == 4 and len(s.posts_to(where.id)) >= 5
         s.fake.assert_clean()
 
 
 async def test_ping_on_and_off_take_effect_at_a_match_in_play(tmp_path: Path) -> None:
-    async with server(tmp_path, 2, locales=("ko", "es-ES")) as s:
+    async with world(tmp_path, 2, locales=("ko", "es-ES")) as s:
         ana, bo = s.users
         table, _ = await s.open(s.games, [ana, bo], lang="en")  # the host is Korean; the table speaks English
         off = await s.fake.slash(ana, table.thread_id, "five-up settings", ping="off")
         assert off.last_reply.ephemeral and off.last_reply.content == t("ko", "settings-ping-off")
         assert await s.bot.manager.storage.ping_off([ana.id, bo.id]) == {ana.id}
         before = len(s.posts_to(table.thread_id))
-        await s.play_out(table, random.Random(3), limit=4)
+        await s.play_out(table, picker(random.Random(3)), limit=4)
         check_turn_lines(s, table, s.posts_to(table.thread_id)[before:], quiet=frozenset({ana.id}))
         on = await s.fake.slash(ana, s.games, "five-up settings", ping="on")
         assert on.last_reply.content == t("ko", "settings-ping-on")
         before = len(s.posts_to(table.thread_id))
-        await s.play_out(table, random.Random(4), limit=4)
+        await s.play_out(table, picker(random.Random(4)), limit=4)
         assert check_turn_lines(s, table, s.posts_to(table.thread_id)[before:]) == 4  # each human turn
         s.fake.assert_clean()
 
 
 async def test_a_429_in_a_burst_of_computer_moves_loses_and_reorders_nothing(tmp_path: Path) -> None:
-    async with server(tmp_path, 1, seed="burst-4") as s:
+    async with world(tmp_path, 1, seed="burst-4") as s:
         (ana,) = s.users
         limiter = s.fake.limit_rate(*SEND, limit=2, per=0.25)  # three computer moves in a row exceed it
         table, _ = await s.open(s.games, [ana], bots=3)
-        await s.play_out(table, random.Random(8), limit=4)
+        await s.play_out(table, picker(random.Random(8)), limit=4)
         await s.fake.wait_idle()
         assert limiter.refused > 0
         limited = [r for r in s.fake.requests_to(*SEND) if r.status == 429]
@@ -317,7 +186,7 @@ def test_the_seat_chips_match_the_pictures_seat_colours() -> None:
 @pytest.mark.parametrize("lang", ["en", "ko", "es"])
 async def test_the_new_texts_in_each_language(tmp_path: Path, lang: str) -> None:
     locale = {"en": "en-US", "ko": "ko", "es": "es-ES"}[lang]
-    async with server(tmp_path, 2, locales=(locale, locale)) as s:
+    async with world(tmp_path, 2, locales=(locale, locale)) as s:
         ana, bo = s.users
         table, lobby = await s.open(s.games, [ana, bo], lang=lang)
         thread = s.fake.channel(table.thread_id)
@@ -372,7 +241,7 @@ async def test_the_invite_link_asks_for_create_public_threads() -> None:
 
 
 async def test_a_start_whose_save_failed_reuses_its_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    async with server(tmp_path, 2) as s:
+    async with world(tmp_path, 2) as s:
         ana, bo = s.users
         await s.fake.slash(ana, s.games, "five-up start")
         lobby = s.fake.last_message(s.games)

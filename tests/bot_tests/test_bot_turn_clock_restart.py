@@ -1,80 +1,85 @@
-"""A table's turn clock survives a deploy, through the real discord.py (tests/discord_fake) and a
+"""A table's turn clock survives a deploy, through the real discord.py (tests/support/discord_fake) and a
 real SQLite file: the reminder and the take-over are stored with the table, so a restart in the
 middle of a turn neither resets nor skips them, a reminder already given is not given again, and a
 moment that passed while the bot was down comes at once, after the "the bot restarted" post (the
-take-over alone when both passed). Short turn timeouts; times are the wall clock the deadlines are
-written in."""
+take-over alone when both passed).
+
+The bot's wall clock is the test's (`WallClock`, given to its manager as `now`): a turn lasts ten
+minutes, and the test moves the clock forward while the bot is down, so that a moment falls due
+"while down" or "a second after the restart" at once, whatever the machine's load. Each check is on
+that clock (which moment a post came at), never on how long the machine took."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import AsyncIterator, Callable
-from contextlib import AsyncExitStack, asynccontextmanager
-from pathlib import Path
 
-from discord_fake import FakeDiscord, FakeGuild, FakeMessage, FakeUser
-from test_bot_discord import World
-from test_bot_helpers import hosted_bot
+import pytest
+from support.discord_fake import FakeMessage
+from support.world import World, world
 
-from bot.edge.app import FiveUpBot
-from bot.model.table_state import Table, TableStatus
+import bot.edge.app
+from bot.host.manager import Manager
+from bot.model.table_state import TableStatus
 from bot.texts.i18n import t
 
 REMINDER = "it's your turn at Five Up"
 RESTORED = t("en", "table-restored")
-SLACK = 0.6  # how late a timer may fire on a busy machine and still be "on time"
+TIMEOUT = 600.0  # a turn's idle time: far longer than the test, which moves the clock instead
+NEVER = 60.0  # real seconds after which a post that should come is taken as never coming
 
 
-class ClockedWorld(World):
-    """The test world with the bot's turn timeout set (the same on every restart)."""
+class WallClock:
+    """The real wall clock plus an offset that only grows: `jump_to` makes a later moment now."""
 
-    timeout: float
+    def __init__(self) -> None:
+        self.offset = 0.0
 
-    async def new_bot(self) -> FiveUpBot:
-        await self.resources.aclose()
-        self.resources = AsyncExitStack()
-        return await self.resources.enter_async_context(hosted_bot(self.path, timeout=self.timeout))
+    def __call__(self) -> float:
+        return time.time() + self.offset
 
-    async def stop(self) -> None:
-        """The bot stops (as on SIGTERM) and its database closes: down until `start`."""
-        await self.fake.close()
-        await self.resources.aclose()
-
-    async def start(self) -> None:
-        self.fake = await self.fake.restart(await self.new_bot())
-
-    def table_now(self) -> Table:
-        return self.table
+    def jump_to(self, moment: float) -> None:
+        self.offset += max(0.0, moment - self())
 
 
-@asynccontextmanager
-async def clocked_world(tmp_path: Path, timeout: float) -> AsyncIterator[ClockedWorld]:
-    users = [FakeUser(f"player{n}") for n in range(2)]
-    guild = FakeGuild(channels=["games"], members=users)
-    w = ClockedWorld(guild, users, users[0], tmp_path / "db.sqlite3")
-    w.timeout = timeout
-    try:
-        w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=users, settle_horizon=0.05)
-        try:
-            yield w
-        finally:
-            await w.fake.close()
-    finally:
-        await w.resources.aclose()
+@pytest.fixture
+async def clocked(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[World, WallClock]]:
+    """Two players and the bot, its manager on the test's wall clock (on every restart), a table started."""
+    clock = WallClock()
+    monkeypatch.setattr(bot.edge.app, "Manager", functools.partial(Manager, now=clock))
+    async with world(tmp_path, 2, timeout=TIMEOUT, settle_horizon=0.05) as w:  # type: ignore[arg-type]
+        table = await w.start_table(w.users)
+        assert table.remind_at is not None and table.take_over_at is not None
+        assert abs(table.take_over_at - table.remind_at - TIMEOUT) < 1e-6
+        yield w, clock
+
+
+async def restart_at(w: World, clock: WallClock, moment: float) -> int:
+    """Stop the bot, move the clock to `moment`, start it again; the index of its "restarted" post."""
+    room = w.table.room
+    await w.stop()
+    clock.jump_to(moment)
+    before = len(w.fake.messages(room))
+    await w.start()
+    assert RESTORED in w.fake.messages(room)[before].content
+    return before
 
 
 async def first_post(
-    w: ClockedWorld, room: int, wanted: Callable[[FakeMessage], bool], after: int, limit: float
+    w: World, clock: WallClock, wanted: Callable[[FakeMessage], bool], after: int
 ) -> tuple[float, int]:
-    """(wall time it was first seen, its index) of the first message in `room` past index `after` that is `wanted`."""
-    deadline = time.time() + limit
-    while time.time() < deadline:
+    """(the bot's clock when it was first seen, its index) of the first message in the table's room past
+    index `after` that is `wanted`."""
+    room = w.table.room
+    deadline = time.monotonic() + NEVER
+    while time.monotonic() < deadline:
         for index, message in enumerate(w.fake.messages(room)[after:], start=after):
             if wanted(message):
-                return time.time(), index
+                return clock(), index
         await asyncio.sleep(0.01)
-    raise AssertionError(f"no such message within {limit} s: {[m.content[:60] for m in w.fake.messages(room)[after:]]}")
+    raise AssertionError(f"no such message: {[m.content[:60] for m in w.fake.messages(room)[after:]]}")
 
 
 def is_reminder(message: FakeMessage) -> bool:
@@ -85,82 +90,69 @@ def is_takeover(message: FakeMessage) -> bool:
     return "is away, so a computer player places for them" in message.content
 
 
-async def test_a_restart_mid_turn_neither_resets_nor_skips_the_clock(tmp_path: Path) -> None:
-    async with clocked_world(tmp_path, timeout=1.5) as w:
-        table = await w.start_table(w.users)
-        room = table.room
-        remind_at, take_over_at = table.remind_at, table.take_over_at
-        assert remind_at is not None and take_over_at is not None
-        assert abs(take_over_at - remind_at - 1.5) < 1e-6
-        mover, move = table.match.turn, table.move_no
-        await asyncio.sleep(max(0.0, remind_at - 0.6 - time.time()))  # most of the way to the reminder
-        await w.stop()
-        await w.start()
-        again = w.table_now()
-        assert (again.remind_at, again.take_over_at) == (remind_at, take_over_at)  # kept, not reset
-        restored_at = len(w.fake.messages(room)) - 1
-        assert RESTORED in w.fake.messages(room)[restored_at].content
-        seen, index = await first_post(w, room, is_reminder, restored_at, limit=5)
-        assert remind_at <= seen < remind_at + SLACK  # on time: not a fresh timeout after the restart
-        assert f"<@{w.users[mover].id}>" in w.fake.messages(room)[index].content
-        seen, taken = await first_post(w, room, is_takeover, index, limit=5)
-        assert take_over_at <= seen < take_over_at + SLACK
-        assert again.move_no >= move + 1  # the computer placed for the idle player
-        reminders = [m for m in w.fake.messages(room)[:taken] if is_reminder(m)]
-        assert len(reminders) == 1
-        w.fake.assert_clean()
+async def test_a_restart_mid_turn_neither_resets_nor_skips_the_clock(clocked: tuple[World, WallClock]) -> None:
+    w, clock = clocked
+    table = w.table
+    remind_at, take_over_at = table.remind_at, table.take_over_at
+    mover, move = table.match.turn, table.move_no
+    await restart_at(w, clock, remind_at - TIMEOUT / 2)  # mid-turn, long before the reminder
+    again = w.table
+    assert (again.remind_at, again.take_over_at) == (remind_at, take_over_at)  # kept, not reset
+    restarted = await restart_at(w, clock, remind_at - 0.5)  # half a second before it (or past, if slow)
+    again = w.table
+    seen, index = await first_post(w, clock, is_reminder, restarted)
+    assert remind_at <= seen < take_over_at  # at its own moment: not a fresh timeout after the restart
+    assert f"<@{w.users[mover].id}>" in w.fake.messages(again.room)[index].content
+    restarted = await restart_at(w, clock, take_over_at - 0.5)
+    seen, taken = await first_post(w, clock, is_takeover, restarted)
+    assert take_over_at <= seen
+    assert w.table.move_no >= move + 1  # the computer placed for the idle player
+    reminders = [m for m in w.fake.messages(again.room)[:taken] if is_reminder(m)]
+    assert len(reminders) == 1
+    w.fake.assert_clean()
 
 
-async def test_a_reminder_given_before_the_restart_is_not_given_again(tmp_path: Path) -> None:
-    async with clocked_world(tmp_path, timeout=1.5) as w:
-        table = await w.start_table(w.users)
-        room, take_over_at = table.room, table.take_over_at
-        await first_post(w, room, is_reminder, 0, limit=5)
-        await w.stop()
-        await w.start()
-        assert w.table_now().remind_at is None and w.table_now().take_over_at == take_over_at
-        seen, index = await first_post(w, room, is_takeover, 0, limit=5)
-        assert seen < take_over_at + SLACK
-        assert len([m for m in w.fake.messages(room)[:index] if is_reminder(m)]) == 1  # this turn's: once
-        w.fake.assert_clean()
+async def test_a_reminder_given_before_the_restart_is_not_given_again(clocked: tuple[World, WallClock]) -> None:
+    w, clock = clocked
+    remind_at, take_over_at = w.table.remind_at, w.table.take_over_at
+    restarted = await restart_at(w, clock, remind_at - 0.5)
+    await first_post(w, clock, is_reminder, restarted)
+    await w.restart()
+    assert w.table.remind_at is None and w.table.take_over_at == take_over_at
+    restarted = await restart_at(w, clock, take_over_at - 0.5)
+    seen, index = await first_post(w, clock, is_takeover, restarted)
+    assert take_over_at <= seen
+    assert len([m for m in w.fake.messages(w.table.room)[:index] if is_reminder(m)]) == 1  # this turn's: once
+    w.fake.assert_clean()
 
 
-async def test_a_reminder_due_while_down_comes_at_once_after_the_restart_post(tmp_path: Path) -> None:
-    async with clocked_world(tmp_path, timeout=1.5) as w:
-        table = await w.start_table(w.users)
-        room, remind_at, take_over_at = table.room, table.remind_at, table.take_over_at
-        await w.stop()
-        await asyncio.sleep(max(0.0, remind_at + 0.1 - time.time()))  # the reminder falls due while down
-        before = len(w.fake.messages(room))
-        await w.start()
-        started = time.time()
-        messages = w.fake.messages(room)
-        assert RESTORED in messages[before].content
-        seen, index = await first_post(w, room, is_reminder, before, limit=5)
-        assert index > before and seen - started < SLACK  # at once, after the restart post
-        assert not any(is_takeover(m) for m in w.fake.messages(room)[before:index])
-        seen, _ = await first_post(w, room, is_takeover, index, limit=5)
-        assert take_over_at <= seen < take_over_at + SLACK  # and the take-over still at its own time
-        w.fake.assert_clean()
+async def test_a_reminder_due_while_down_comes_at_once_after_the_restart_post(clocked: tuple[World, WallClock]) -> None:
+    w, clock = clocked
+    room, remind_at, take_over_at = w.table.room, w.table.remind_at, w.table.take_over_at
+    restarted = await restart_at(w, clock, remind_at + 0.1)  # the reminder falls due while down
+    seen, index = await first_post(w, clock, is_reminder, restarted)
+    assert index > restarted and seen < take_over_at  # at once, after the restart post
+    assert not any(is_takeover(m) for m in w.fake.messages(room)[restarted:index])
+    assert w.table.take_over_at == take_over_at and w.table.status is TableStatus.PLAYING
+    restarted = await restart_at(w, clock, take_over_at - 0.5)
+    seen, _ = await first_post(w, clock, is_takeover, restarted)
+    assert take_over_at <= seen  # and the take-over still at its own time
+    w.fake.assert_clean()
 
 
-async def test_a_take_over_due_while_down_comes_at_once_without_a_late_reminder(tmp_path: Path) -> None:
-    async with clocked_world(tmp_path, timeout=0.4) as w:
-        table = await w.start_table(w.users)
-        room, take_over_at = table.room, table.take_over_at
-        move = table.move_no
-        mover = table.match.turn
-        await w.stop()
-        await asyncio.sleep(max(0.0, take_over_at + 0.1 - time.time()))
-        before = len(w.fake.messages(room))
-        await w.start()
-        started = time.time()
-        assert RESTORED in w.fake.messages(room)[before].content
-        seen, index = await first_post(w, room, is_takeover, before, limit=5)
-        assert index > before and seen - started < SLACK
-        again = w.table_now()
-        assert again.status is TableStatus.PLAYING and again.move_no > move  # the computer placed for them
-        assert mover in again.away or again.match.turn != mover
-        late = [m for m in w.fake.messages(room)[before:index] if is_reminder(m)]
-        assert late == []  # both moments passed: the take-over says it all
-        w.fake.assert_clean()
+async def test_a_take_over_due_while_down_comes_at_once_without_a_late_reminder(
+    clocked: tuple[World, WallClock],
+) -> None:
+    w, clock = clocked
+    table = w.table
+    room, take_over_at = table.room, table.take_over_at
+    move, mover = table.move_no, table.match.turn
+    restarted = await restart_at(w, clock, take_over_at + 0.1)
+    seen, index = await first_post(w, clock, is_takeover, restarted)
+    assert index > restarted and seen < take_over_at + TIMEOUT  # at once, not a turn later
+    again = w.table
+    assert again.status is TableStatus.PLAYING and again.move_no > move  # the computer placed for them
+    assert mover in again.away or again.match.turn != mover
+    late = [m for m in w.fake.messages(room)[restarted:index] if is_reminder(m)]
+    assert late == []  # both moments passed: the take-over says it all
+    w.fake.assert_clean()

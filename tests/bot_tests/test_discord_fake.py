@@ -13,7 +13,7 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
-from discord_fake import (
+from support.discord_fake import (
     FakeChannel,
     FakeDiscord,
     FakeFile,
@@ -745,7 +745,7 @@ async def test_a_file_sent_twice_arrives_empty(fake: FakeDiscord, people: dict[s
 
 
 def test_limits_match_discords() -> None:
-    from discord_fake.limits import choice_problems, command_problems, message_problems
+    from support.discord_fake.limits import choice_problems, command_problems, message_problems
 
     assert message_problems({"content": "x" * 2000}, []) == []
     assert message_problems({}, []) == ["Cannot send an empty message"]
@@ -774,8 +774,8 @@ async def test_fetches_answer_from_the_fake(fake: FakeDiscord, people: dict[str,
 
 def test_every_faked_route_is_one_discord_py_uses() -> None:
     """A typo in a route template would make the fake answer a request discord.py never sends."""
-    import discord_fake.backend  # noqa: F401  (registers the routes)
-    from discord_fake.routing import ROUTES
+    import support.discord_fake.backend  # noqa: F401  (registers the routes)
+    from support.discord_fake.routing import ROUTES
 
     package = Path(discord.__file__).parent
     source = (package / "http.py").read_text() + (package / "webhook" / "async_.py").read_text()

@@ -1,6 +1,6 @@
 """The three catalogs agree: same keys, same placeholders, valid plurals, everything formats,
 and no English is left in the Korean or the Spanish. The checks themselves are in
-`i18n_checks.py`; `bot.texts.i18n` is only what the running bot needs.
+`support/i18n_checks.py`; `bot.texts.i18n` is only what the running bot needs.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from babel import Locale as BabelLocale
 from fluent.syntax import ast
 from fluent.syntax.visitor import Visitor
-from i18n_checks import catalog, extra_keys, leftover_english, message_ids, missing_keys, readable
+from support.i18n_checks import catalog, extra_keys, leftover_english, message_ids, missing_keys, readable
 
 from bot.texts import i18n
 

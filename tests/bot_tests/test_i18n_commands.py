@@ -14,7 +14,7 @@ import discord
 import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
-from i18n_checks import leftover_english
+from support.i18n_checks import leftover_english
 
 from bot.edge.translator import DISCORD_LOCALES, MAX_LENGTH, FluentTranslator
 from bot.texts import i18n

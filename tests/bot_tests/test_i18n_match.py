@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
-from i18n_checks import leftover_english
+from support.i18n_checks import leftover_english
 
 from bot import texts
 from bot.demo import play_demo

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from i18n_checks import leftover_english
+from support.i18n_checks import leftover_english
 
 from bot.texts import i18n
 from bot.texts.rules_pages import EMBED_DESCRIPTION_LIMIT, PAGE_TARGET, SECTIONS, rules_pages

@@ -16,8 +16,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import ALL_TILES, Layout, Match, Phase, Placement, Slot, Tile, placement
+from engine import ALL_TILES, Layout, Match, Option, Phase, Placement, Slot, Tile, placement
 from engine.layout import PointState
+from engine.selfplay import at_random, play_to_end
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,9 +96,7 @@ def test_the_quick_index_says_what_the_tree_says(players: int, seed: int) -> Non
 
 def test_a_copy_keeps_its_own_index() -> None:
     match = Match.new(4, "fast/copy")
-    rng = random.Random(4)
-    while len(match.layout) < 8 and match.phase is Phase.PLAYING:
-        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+    play_to_end(match, at_random(random.Random(4)), until=lambda m: len(m.layout) >= 8 or m.phase is not Phase.PLAYING)
     layout = match.layout
     before = (dict(layout.open_pips), layout.total, layout.open_values())
     copy = layout.copy()
@@ -134,9 +133,12 @@ def check_fits_after(match: Match) -> tuple[int, int]:
 def test_what_fits_after_a_placement_is_what_placing_it_says(players: int, seed: int) -> None:
     match = Match.new(players, f"fits-after/{seed}")
     rng = random.Random(seed)
-    while match.phase is Phase.PLAYING:
-        check_fits_after(match)
-        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+
+    def checked(m: Match, seat: int) -> Option:
+        check_fits_after(m)
+        return rng.choice(m.options(seat))
+
+    play_to_end(match, checked, until=lambda m: m.phase is not Phase.PLAYING)
 
 
 def test_fits_after_says_no_where_a_round_blocks() -> None:

@@ -33,6 +33,7 @@ from engine import (
     RoundRecord,
     RoundStarted,
 )
+from engine.selfplay import at_random, first_option, placed, play_to_end
 
 MATCHES = {2: 350, 3: 330, 4: 320}  # 1,000 matches in all; bench/bench_sweeps.py runs 2,000
 MAX_PLACEMENTS = 5_000  # far above any real match; a match that long means a loop
@@ -191,16 +192,9 @@ def test_random_matches_keep_every_invariant_replay_and_restore(players: int) ->
 @settings(max_examples=120, deadline=None)
 @given(st.sampled_from([2, 3, 4]), st.integers(0, 10_000), st.integers(0, 60))
 def test_options_are_exactly_the_placements_the_match_accepts(players: int, n: int, steps: int) -> None:
-    match = Match.new(players, f"options/{n}")
-    rng = random.Random(n)
-    for _ in range(steps):
-        options = match.options()
-        option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.placement)
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-        if match.phase is not Phase.PLAYING:
-            return
+    match = play_to_end(Match.new(players, f"options/{n}"), at_random(random.Random(n)), until=placed(steps))
+    if match.phase is not Phase.PLAYING:
+        return
     seat = match.turn
     listed = {(o.tile, o.on) for o in match.options()}
     targets = [None, *match.layout.nodes]
@@ -223,24 +217,13 @@ def test_options_are_exactly_the_placements_the_match_accepts(players: int, n: i
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([2, 3, 4]), st.integers(0, 10_000), st.integers(1, 40))
 def test_a_clone_plays_on_without_touching_the_original(players: int, n: int, steps: int) -> None:
-    match = Match.new(players, f"clone/{n}")
-    rng = random.Random(n)
-    for _ in range(steps):
-        if match.phase is not Phase.PLAYING:
-            return
-        options = match.options()
-        option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.placement)
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
+    match = play_to_end(Match.new(players, f"clone/{n}"), at_random(random.Random(n)), until=placed(steps))
     if match.phase is not Phase.PLAYING:
         return
     before = (match.snapshot(), [match.hand(s) for s in range(players)], len(match.events), match.record.dumps())
     trial = match.clone()
     assert trial.snapshot() == before[0]
-    while trial.phase is Phase.PLAYING:
-        option = trial.options()[0]
-        trial.place(trial.turn, option.placement)
+    play_to_end(trial, first_option, until=lambda m: m.phase is not Phase.PLAYING)
     assert trial.phase is not Phase.PLAYING  # a clone never deals: it stops at the end of the round
     after = (match.snapshot(), [match.hand(s) for s in range(players)], len(match.events), match.record.dumps())
     assert after == before

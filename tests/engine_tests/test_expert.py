@@ -6,17 +6,20 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.hidden_worlds import rehidden
+from support.step_clock import StepClock
 
 import engine.players.expert as expert
-from engine import Match, Phase, Result
+import engine.players.search as search
+from engine import Match, Option, Phase, Result
 from engine.players import LEVELS, Level, choose, observe
 from engine.players.expert import choose_expert
 from engine.players.search import clear_winner, close_call
+from engine.selfplay import play_to_end
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,33 +29,19 @@ def decisions(players: int, seeds: range, every: int = 3) -> Iterator[tuple[Matc
     n = 0
     for seed in seeds:
         rng = random.Random(seed)
-        m = Match.new(players, f"expert/{players}/{seed}")
-        while m.phase is not Phase.OVER and m.round < 3:
-            if m.phase is Phase.ROUND_OVER:
-                m.next_round()
-                continue
-            seat = m.turn
-            assert seat is not None
+        found: list[tuple[Match, int]] = []
+
+        def noted(m: Match, seat: int, rng: random.Random = rng, found: list[tuple[Match, int]] = found) -> Option:
+            nonlocal n
             options = m.options(seat)
             if len(options) >= 2:
                 n += 1
                 if n % every == 0:
-                    yield m.clone(keep_history=True), seat
-            m.place(seat, rng.choice(options).placement)
+                    found.append((m.clone(keep_history=True), seat))
+            return rng.choice(options)
 
-
-def rehidden(m: Match, seat: int, rng: random.Random) -> Match:
-    """The same match for `seat`: the same public events and the same hand, but every tile hidden from it
-    (other hands and the undrawn boneyard, in its order) dealt anew."""
-    other = m.clone(keep_history=True)
-    hidden = [t for s in range(m.players) if s != seat for t in m.hand(s)] + list(m.boneyard[m.drawn :])
-    shuffled = rng.sample(hidden, len(hidden))
-    for s in range(m.players):
-        if s != seat:
-            n = len(other.hands[s])
-            other.hands[s], shuffled = shuffled[:n], shuffled[n:]
-    other.boneyard = other.boneyard[: other.drawn] + tuple(shuffled)
-    return other
+        play_to_end(Match.new(players, f"expert/{players}/{seed}"), noted, until=lambda m: m.round >= 3)
+        yield from found
 
 
 def decide(m: Match, seat: int, rng_seed: int) -> object:
@@ -97,26 +86,34 @@ def test_the_information_test_catches_a_player_that_peeks(monkeypatch: pytest.Mo
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_expert_plays_a_round_legally(players: int) -> None:
-    m = Match.new(players, f"expert-legal/{players}")
     rng = random.Random(players)
-    while m.phase is Phase.PLAYING:
-        seat = m.turn
-        assert seat is not None
+
+    def legal(m: Match, seat: int) -> Option:
         o = choose(m, seat, "expert", rng=rng, budget_s=0.01)
         assert o in m.options(seat)
-        m.place(seat, o.placement)
+        return o
+
+    m = play_to_end(Match.new(players, f"expert-legal/{players}"), legal, until=lambda m: m.phase is not Phase.PLAYING)
     assert m.finished_round is not None
 
 
-def test_expert_respects_its_budget() -> None:
+def test_expert_respects_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search reads the clock after each sampled world and stops at the first reading past the deadline
+    (one world, a play-out per option, may finish after it); a larger budget samples more worlds."""
     found = [(m, s) for m, s in decisions(2, range(4)) if len(m.options(s)) >= 3][:4]
     assert found
-    for budget in (0.01, 0.05):
-        for m, seat in found:
-            start = time.perf_counter()
+    for m, seat in found:
+        read: dict[float, int] = {}
+        for budget in (0.005, 0.02):
+            clock = StepClock()
+            monkeypatch.setattr(expert, "time", clock)
+            monkeypatch.setattr(search, "time", clock)
             choose(m, seat, "expert", rng=random.Random(0), budget_s=budget)
-            # one sampled world (a play-out per option) may finish after the deadline
-            assert time.perf_counter() - start < budget + 0.05
+            deadline = clock.readings[0] + budget
+            past = [r for r in clock.readings if r >= deadline]
+            assert past == clock.readings[-1:], "the search went on after a reading past its deadline"
+            read[budget] = len(clock.readings)
+        assert read[0.005] < read[0.02]
 
 
 def test_expert_avoids_cancelled_points_and_takes_the_win() -> None:
@@ -155,16 +152,21 @@ def test_the_bench_runs_in_quick_mode() -> None:
 
 def test_a_close_call_searches_longer_but_not_past_the_late_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """At its own budgets `expert` stops at EXPERT_BUDGET_S unless the two best options are still close,
-    and never goes much past EXPERT_LATE_S (scaled down here to keep the test short)."""
+    and stops at the first reading past EXPERT_LATE_S (on the step clock: budgets are numbers of readings)."""
     monkeypatch.setattr(expert, "EXPERT_BUDGET_S", 0.01)
     monkeypatch.setattr(expert, "EXPERT_LATE_S", 0.06)
-    times = []
+    spent = []
     for m, seat in [(m, s) for m, s in decisions(2, range(6)) if len(m.options(s)) >= 2][:12]:
-        start = time.perf_counter()
+        clock = StepClock()
+        monkeypatch.setattr(expert, "time", clock)
+        monkeypatch.setattr(search, "time", clock)
         choose(m, seat, "expert", rng=random.Random(0))
-        times.append(time.perf_counter() - start)
-    assert max(times) < 0.06 + 0.05  # one sampled world may finish after the deadline
-    assert any(t > 0.02 for t in times)  # some call was close enough to go on
+        start = clock.readings[0]
+        past = [r for r in clock.readings if r >= start + 0.06]
+        # the check that stops it reads the clock twice (the budget, then the late budget): nothing after it
+        assert len(past) <= 2 and past == clock.readings[len(clock.readings) - len(past) :], "went on past it"
+        spent.append(clock.readings[-1] - start)
+    assert any(t > 0.02 for t in spent)  # some call was close enough to go on past EXPERT_BUDGET_S
 
 
 def test_close_call_and_clear_winner() -> None:

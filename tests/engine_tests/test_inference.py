@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from test_expert import rehidden
+from support.hidden_worlds import rehidden
 
 from engine import Drew, Match, Phase, Placed, parse_tile
 from engine.layout import Layout

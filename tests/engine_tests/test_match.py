@@ -15,6 +15,7 @@ from engine import (
     Blocked,
     Domino,
     Drew,
+    Event,
     IllegalMoveError,
     Match,
     MatchOverError,
@@ -36,6 +37,7 @@ from engine import (
     side_of,
 )
 from engine.match import shuffled_tiles
+from engine.selfplay import at_random, play_to_end
 
 T = parse_tile
 P = Placement.parse
@@ -149,15 +151,7 @@ def test_after_a_block_any_seat_may_lead_the_next_round(
 
 
 def _random_match(players: int, seed: int) -> Match:
-    match = Match.new(players, f"test-match/{seed}")
-    rng = random.Random(seed)
-    while match.phase is Phase.PLAYING:
-        options = match.options()
-        option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.placement)
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-    return match
+    return play_to_end(Match.new(players, f"test-match/{seed}"), at_random(random.Random(seed)))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -441,15 +435,14 @@ def test_restoring_a_record_that_ends_a_round_deals_the_next_and_keeps_the_finis
 
 def test_move_no_counts_every_placement_of_every_round() -> None:
     match = Match.new(3, "move-no")
-    rng = random.Random(5)
     made = 0
-    while match.phase is not Phase.OVER and match.round < 2:
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-            continue
-        match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+
+    def counted(match: Match, events: list[Event]) -> None:
+        nonlocal made
         made += 1
         assert match.move_no == made == match.record.placements
+
+    play_to_end(match, at_random(random.Random(5)), until=lambda m: m.round >= 2, after=counted)
     assert match.round == 2 and match.clone().move_no == made
     assert Match.replay(match.record).move_no == made
 
@@ -514,10 +507,16 @@ def test_a_pickled_or_deep_copied_match_plays_on_exactly_like_the_original(playe
         match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
     twins = [pickle.loads(pickle.dumps(match)), copy.deepcopy(match)]
     assert all(t is T(str(t)) for twin in twins for hand in twin.hands for t in hand)
-    while match.phase is Phase.PLAYING:
-        option = rng.choice(match.options())
-        events = match.place(match.turn, option.placement)  # type: ignore[arg-type]
+    chosen: list[Option] = []
+
+    def choose(m: Match, seat: int) -> Option:
+        chosen.append(rng.choice(m.options(seat)))
+        return chosen[-1]
+
+    def mirrored(m: Match, events: list[Event]) -> None:
         for twin in twins:
-            assert option in twin.options()
-            assert twin.place(twin.turn, option.placement) == events  # type: ignore[arg-type]
+            assert chosen[-1] in twin.options()
+            assert twin.place(twin.turn, chosen[-1].placement) == events  # type: ignore[arg-type]
+
+    play_to_end(match, choose, until=lambda m: m.phase is not Phase.PLAYING, after=mirrored)
     assert all(twin.record.to_json() == match.record.to_json() for twin in twins)

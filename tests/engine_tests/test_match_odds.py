@@ -11,6 +11,7 @@ from engine import Match, Phase
 from engine.players.expert import match_value
 from engine.players.match_odds import LOWEST, SAMPLES, TABLE_PLAYERS, TOP, Odds, odds, positions, sampled_rounds
 from engine.rules import POINT
+from engine.selfplay import first_option, play_to_end
 
 TOLERANCE = 5e-5  # the table is stored in whole 1/100000s
 
@@ -65,11 +66,7 @@ def test_the_exact_target_makes_scores_non_linear() -> None:
 
 
 def test_expert_values_a_played_out_world_by_the_table() -> None:
-    m = Match.new(2, "odds-value")
-    while m.phase is Phase.PLAYING:
-        seat = m.turn
-        assert seat is not None
-        m.place(seat, m.options(seat)[0].placement)
+    m = play_to_end(Match.new(2, "odds-value"), first_option, until=lambda m: m.phase is not Phase.PLAYING)
     assert m.phase is Phase.ROUND_OVER
     table = odds(2)
     leads = None if m.next_leader is None else m.next_leader == 0

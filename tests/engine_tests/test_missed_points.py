@@ -7,17 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from support.engine_text import deal, short_record
 
-from engine import ALL_TILES, Match, Placement, Record, RecordError, Result, parse_tile, review
+from engine import Match, Placement, RecordError, Result, parse_tile, review
 from engine.review import judge
-
-
-def deal(*hands: str, boneyard: str = "") -> tuple[list[list[object]], list[object]]:
-    """Hands written "a-b c-d ...", the boneyard's first tiles likewise; the rest of the boneyard in tile order."""
-    parsed = [[parse_tile(x) for x in h.split()] for h in hands]
-    first = [parse_tile(x) for x in boneyard.split()]
-    used = {x for h in parsed for x in h} | set(first)
-    return parsed, first + [x for x in ALL_TILES if x not in used]  # type: ignore[return-value]
 
 
 def started(*hands: str, boneyard: str = "", leader: int = 0) -> Match:
@@ -87,36 +80,6 @@ def test_a_domino_is_worth_its_points_unless_its_settlement_is_cancelled(before:
     got = judge(match, 0, p("5-5"))
     assert (got.scored, got.best, got.missed) == (worth, worth, 0)
     assert match.scores[0] == before + (30 if worth else 0)
-
-
-def short_record() -> Record:
-    """Worked by hand:
-    1. seat 0 opens 2-3: 5 scores 5; 4-6 would count 10 (0-1 1, 1-2 3, 0-2 2): missed 5.
-    2. seat 1 on ends 2 and 3: 2-5 on the 2 counts 5 + 3 = 8, 3-4 on the 3 counts 2 + 4 = 6: best 0.
-    3. seat 0 has no 2, 3 or 5 in hand... ends 5 and 3: it draws 3-5, which fits both: on the 3 of
-       [2|3] it counts 5 + 5 = 10, on the 5 of [2|5] 3 + 3 = 6; it is placed on [2|5]: missed 10.
-    4. seat 1 on ends 3 and 3: 3-4 counts 4 + 3 = 7 wherever it goes: best 0.
-    Seat 0: scored 5, best 20, missed 15; its costliest placement is the third (10), then the first (5).
-    """
-    hands, rest = deal("4-6 2-3 0-1 1-2 0-2", "6-6 3-4 1-5 2-5 0-5", boneyard="3-5")
-    data = {
-        "format": "exact61-record/1",
-        "players": 2,
-        "rounds": [
-            {
-                "leader": 0,
-                "hands": [[str(x) for x in h] for h in hands],
-                "boneyard": [str(x) for x in rest],
-                "plays": [
-                    {"seat": 0, "tile": "2-3"},
-                    {"seat": 1, "tile": "2-5", "on": "2-3"},
-                    {"seat": 0, "tile": "3-5", "on": "2-5"},
-                    {"seat": 1, "tile": "3-4", "on": "3-5"},
-                ],
-            }
-        ],
-    }
-    return Record.from_json(data)
 
 
 def test_a_record_worked_by_hand() -> None:

@@ -5,33 +5,34 @@ from __future__ import annotations
 
 import doctest
 import random
-import time
 from collections.abc import Callable, Iterator
 
 import pytest
+from support.step_clock import StepClock
 
 import engine.players
 import engine.players.greedy as greedy
+import engine.players.search as search
 from engine import ALL_TILES, Drew, Layout, Match, Option, Passed, Phase, Placed, Result, RoundStarted, Tile, parse_tile
 from engine.players import LEVELS, Holding, Observation, choose, observe
 from engine.players.greedy import lookahead_choice, quick_choice
 from engine.players.observation import open_values
 from engine.players.sampling import make_world, sample_deal
+from engine.selfplay import play_to_end
 
 
 def positions(players: int, seeds: range) -> Iterator[tuple[Match, int]]:
     """Every decision of random matches (copies, with their history), with the seat to move."""
     for seed in seeds:
         rng = random.Random(seed)
-        m = Match.new(players, f"positions/{seed}")
-        while m.phase is Phase.PLAYING:
-            seat = m.turn
-            assert seat is not None
-            yield m.clone(keep_history=True), seat
-            o = rng.choice(m.options(seat))
-            m.place(seat, o.placement)
-            if m.phase is Phase.ROUND_OVER:
-                m.next_round()
+        found: list[tuple[Match, int]] = []
+
+        def noted(m: Match, seat: int, rng: random.Random = rng, found: list[tuple[Match, int]] = found) -> Option:
+            found.append((m.clone(keep_history=True), seat))
+            return rng.choice(m.options(seat))
+
+        play_to_end(Match.new(players, f"positions/{seed}"), noted)
+        yield from found
 
 
 def find(predicate: Callable[[Match, int], bool], count: int, players: int = 2) -> list[tuple[Match, int]]:
@@ -74,17 +75,16 @@ def fits(hand: list[Tile] | tuple[Tile, ...], holdings: tuple[Holding, ...]) -> 
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_quick_levels_play_whole_matches_legally(level: str, players: int) -> None:
     rng = random.Random(players)
-    m = Match.new(players, f"legal/{level}")
     decisions = 0
-    while m.phase is Phase.PLAYING:
-        seat = m.turn
-        assert seat is not None
+
+    def legal(m: Match, seat: int) -> Option:
+        nonlocal decisions
+        decisions += 1
         o = choose(m, seat, level, rng=rng)
         assert o in m.options(seat)
-        m.place(seat, o.placement)
-        if m.phase is Phase.ROUND_OVER:
-            m.next_round()
-        decisions += 1
+        return o
+
+    m = play_to_end(Match.new(players, f"legal/{level}"), legal)
     assert m.winner is not None and decisions > 20
 
 
@@ -115,13 +115,15 @@ def test_easy_spreads_its_choices() -> None:
     assert picked == set(m.options(seat))
 
 
-def test_a_single_option_is_returned_at_once() -> None:
+def test_a_single_option_is_returned_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No search (the search's clock is never read) when there is nothing to choose."""
     found = find(lambda m, s: len(m.options(s)) == 1, 5)
+    clock = StepClock()
+    monkeypatch.setattr(search, "time", clock)
     for m, seat in found:
-        start = time.perf_counter()
         o = choose(m, seat, "hard", rng=random.Random(0), budget_s=30.0)
-        assert time.perf_counter() - start < 0.01
         assert [o] == m.options(seat)
+    assert clock.readings == []
 
 
 def test_the_docstring_example_holds() -> None:
@@ -428,11 +430,18 @@ def test_a_world_keeps_the_seat_and_the_table_and_plays_on() -> None:
 # -- hard's budget --------------------------------------------------------------
 
 
-def test_hard_respects_its_budget() -> None:
+def test_hard_respects_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search reads the clock after each sampled world and stops at the first reading past the deadline
+    (one world, a play-out per option, may finish after it); a larger budget samples more worlds."""
     found = find(lambda m, s: len(m.options(s)) >= 4 and m.boneyard_left > 4, 4)
-    for budget in (0.01, 0.05):
-        for m, seat in found:
-            start = time.perf_counter()
+    for m, seat in found:
+        read: dict[float, int] = {}
+        for budget in (0.005, 0.02):
+            clock = StepClock()
+            monkeypatch.setattr(search, "time", clock)
             choose(m, seat, "hard", rng=random.Random(0), budget_s=budget)
-            # one sampled world (a play-out per option) may finish after the deadline
-            assert time.perf_counter() - start < budget + 0.04
+            deadline = clock.readings[0] + budget
+            past = [r for r in clock.readings if r >= deadline]
+            assert len(past) <= 2 and past == clock.readings[len(clock.readings) - len(past) :], "went on past it"
+            read[budget] = len(clock.readings)
+        assert read[0.005] <= read[0.02]

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from engine import FORMAT, Match, Phase, Placement, Play, Record, RecordError, parse_tile
+from engine import FORMAT, Match, Placement, Play, Record, RecordError, parse_tile
+from engine.selfplay import at_random, placed, play_to_end
 
 T = parse_tile
 
@@ -15,16 +16,7 @@ T = parse_tile
 def _played(players: int, seed: int, placements: int | None = None) -> Match:
     """A live match played at random, to its end or for `placements` placements."""
     match = Match.new(players, f"test-record/{seed}")
-    rng = random.Random(seed)
-    made = 0
-    while match.phase is Phase.PLAYING and (placements is None or made < placements):
-        options = match.options()
-        option = options[rng.randrange(len(options))]
-        match.place(match.turn, option.placement)
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-        made += 1
-    return match
+    return play_to_end(match, at_random(random.Random(seed)), until=None if placements is None else placed(placements))
 
 
 def _respell(data: object, spell) -> object:

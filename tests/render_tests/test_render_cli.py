@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_render_geometry import FIXTURES, replay_snapshots
+from support.render_records import FIXTURES, replay_snapshots
 
 from engine import Match
 from render import layout_png, scoresheet_png, table_description, table_png

@@ -4,77 +4,20 @@ has two tiles on top of each other or a connection between tiles that do not tou
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
-from pathlib import Path
 
 import pytest
+from support.render_records import WALKTHROUGH, closed, full_table, replay_snapshots
 
-from engine import ALL_TILES, Blocked, Domino, Layout, Match, Phase, Placed, Placement, Result, TableSnapshot
+from engine import Blocked, Domino, Match, Phase, Placed, Result, TableSnapshot
 from render import LayoutGeometry, Rect, layout_geometry
 from render.grid import GAP, shared_edge
-
-FIXTURES = Path(__file__).resolve().parents[1] / "data" / "records"
-
-
-def replay_snapshots(name: str) -> list[TableSnapshot]:
-    """The snapshot after each placement of a replay fixture record."""
-    data = json.loads((FIXTURES / f"{name}.record.json").read_text(encoding="utf-8"))
-    match = Match(data["players"])
-    out = []
-    for events in match.replay_steps(data):
-        if any(isinstance(e, Placed) for e in events):
-            out.append(match.snapshot())
-    return out
 
 
 def marks(g: LayoutGeometry) -> tuple[set[tuple[str, str, int | None]], set[tuple[str, str, str]]]:
     badges = {(str(m.tile), m.slot.value, m.value) for m in g.badges}
     dots = {(str(m.tile), m.slot.value, m.kind.value) for m in g.dots}
     return badges, dots
-
-
-def closed(*tiles: str) -> set[tuple[str, str, str]]:
-    return {(t, s, "closed") for t in tiles for s in ("branch_a", "branch_b")}
-
-
-def opened(*tiles: str) -> set[tuple[str, str, str]]:
-    return {(t, s, "open") for t in tiles for s in ("branch_a", "branch_b")}
-
-
-# The walkthrough of docs/rules.md, placement by placement: the counted ends (filled badges), the open
-# points that do not count (hollow dots), and the equation's terms as the seeds write them.
-WALKTHROUGH = [
-    ({("1-4", "low", 1), ("1-4", "high", 4)}, set(), (4, 1), 5),
-    ({("1-1", "line_b", 2), ("1-4", "high", 4)}, closed("1-1"), (2, 4), 6),
-    ({("1-1", "line_b", 2), ("4-4", "line_b", 8)}, closed("1-1", "4-4"), (2, 8), 10),
-    ({("1-1", "line_b", 2), ("3-4", "low", 3)}, closed("1-1") | opened("4-4"), (2, 3), 5),
-    ({("1-2", "high", 2), ("3-4", "low", 3)}, opened("1-1", "4-4"), (2, 3), 5),
-    (
-        {("1-2", "high", 2), ("1-5", "high", 5), ("3-4", "low", 3)},
-        {("1-1", "branch_b", "open")} | opened("4-4"),
-        (2, 5, 3),
-        10,
-    ),
-    (
-        {("1-2", "high", 2), ("5-5", "line_b", 10), ("3-4", "low", 3)},
-        {("1-1", "branch_b", "open")} | opened("4-4") | closed("5-5"),
-        (2, 3, 10),
-        15,
-    ),
-    (
-        {("0-5", "low", 0), ("1-2", "high", 2), ("3-4", "low", 3)},
-        {("1-1", "branch_b", "open")} | opened("4-4", "5-5"),
-        (0, 2, 3),
-        5,
-    ),
-    (
-        {("0-5", "low", 0), ("1-2", "high", 2), ("1-3", "high", 3), ("3-4", "low", 3)},
-        opened("4-4", "5-5"),
-        (0, 2, 3, 3),
-        8,
-    ),
-]
 
 
 def test_walkthrough_has_the_seeds_badges_dots_and_equations() -> None:
@@ -232,42 +175,6 @@ def test_no_reachable_layout_overlaps(players: int) -> None:
                 raise
             layouts += 1
     assert layouts > MATCHES_PER_SIZE * 10
-
-
-def full_table(seed: int) -> TableSnapshot:
-    """All 28 tiles on the table (random legal placements, restarted when stuck): more than any round reaches."""
-    rng = random.Random(seed)
-    while True:
-        table = Layout()
-        left = list(ALL_TILES)
-        last = None
-        while left:
-            playable = [t for t in left if table.accepts(t)]
-            if not playable:
-                break
-            t = rng.choice(playable)
-            on = rng.choice(table.targets(t))
-            seat = len(table) % 4
-            total = table.place(t, on, seat)
-            left.remove(t)
-            last = Placed(seat, Placement(t, on), total, 0, Result.NONE, (0, 0))
-        if not left:
-            return TableSnapshot(
-                4,
-                2,
-                0,
-                0,
-                Phase.PLAYING,
-                0,
-                (0, 0),
-                (0, 0, 0, 0),
-                0,
-                table.view(),
-                table.total,
-                tuple(table.contributions()),
-                last,
-                None,
-            )
 
 
 def test_a_full_table_of_28_tiles_fits() -> None:

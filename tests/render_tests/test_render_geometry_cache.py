@@ -7,7 +7,8 @@ import random
 import pytest
 
 import render.layout_cache as cache
-from engine import Match, Phase
+from engine import Event, Match
+from engine.selfplay import at_random, play_to_end
 from render import layout_geometry
 from render.layout_placements import Placement
 from render.layout_search import Search, Solved
@@ -28,13 +29,10 @@ def test_the_search_from_the_placement_before_gives_what_a_search_from_nothing_g
     try:
         positions = 0
         for seed in range(4):
-            match = Match.new(players, f"cache/{seed}")
-            rng = random.Random(seed)
             cache.forget_layouts()
-            while match.phase is not Phase.OVER:
-                if match.phase is Phase.ROUND_OVER:
-                    match.next_round()
-                match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
+
+            def drawn_anew(match: Match, events: list[Event], seed: int = seed) -> None:
+                nonlocal positions
                 snap = match.snapshot()
                 remembered = layout_geometry(snap)  # from the placement before, as the bot draws it
                 with cache._lock:
@@ -45,6 +43,8 @@ def test_the_search_from_the_placement_before_gives_what_a_search_from_nothing_g
                     cache._solved.clear()
                     cache._solved.update(kept)
                 positions += 1
+
+            play_to_end(Match.new(players, f"cache/{seed}"), at_random(random.Random(seed)), after=drawn_anew)
     finally:
         Search.extend = real_extend  # type: ignore[method-assign]
     assert extended > positions * 0.8  # nearly every placement only had to place its own tile
@@ -54,10 +54,5 @@ def test_the_memory_of_layouts_is_bounded() -> None:
     cache.forget_layouts()
     for seed in range(12):
         match = Match.new(4, f"bounded/{seed}")
-        rng = random.Random(seed)
-        while match.phase is not Phase.OVER:
-            if match.phase is Phase.ROUND_OVER:
-                match.next_round()
-            match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
-            layout_geometry(match.snapshot())
+        play_to_end(match, at_random(random.Random(seed)), after=lambda m, _: layout_geometry(m.snapshot()))
     assert len(cache._solved) == cache.CACHE_SIZE

@@ -7,14 +7,19 @@ Set RENDER_UPDATE_REFERENCES=1 to rewrite the reference images after a deliberat
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
-import os
-from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
-from test_render_geometry import FIXTURES, full_table, replay_snapshots
+from PIL import Image
+from support.render_records import (
+    FIXTURES,
+    REFERENCES,
+    assert_like_reference,
+    decode,
+    difference,
+    full_table,
+    replay_snapshots,
+)
 
 from engine import Match, Option, Phase, Placed, Placement, Result, SeatView, TableSnapshot, parse_tile
 from render import (
@@ -33,16 +38,9 @@ from render import (
 )
 from render.sprites import text_sprite
 
-REFERENCES = Path(__file__).resolve().parents[1] / "data" / "render"
 COLORS = DEFAULT_STYLE.colors
 HALF = DEFAULT_STYLE.sizes.half
 UNIT = HALF // 2
-
-
-def decode(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
 
 
 def rgb(data: bytes) -> Image.Image:
@@ -51,27 +49,6 @@ def rgb(data: bytes) -> Image.Image:
 
 def near(colour: tuple[int, ...], expected: tuple[int, int, int], tolerance: int = 24) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(colour[:3], expected, strict=True))
-
-
-def difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
-    """Mean difference per channel (0-255), and the share of pixels that differ by more than a quarter."""
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    mean = sum(ImageStat.Stat(diff).mean) / 3
-    strong = diff.convert("L").point(lambda v: 255 if v > 64 else 0)
-    return mean, ImageStat.Stat(strong).mean[0] / 255
-
-
-def assert_like_reference(name: str, data: bytes) -> None:
-    """Same size, and nearly the same pixels (a newer Pillow or FreeType may shade a few edges differently)."""
-    path = REFERENCES / name
-    if os.environ.get("RENDER_UPDATE_REFERENCES"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    reference = Image.open(path)
-    image = decode(data)
-    assert image.size == reference.size
-    mean, strong = difference(image, reference)
-    assert mean < 1.5 and strong < 0.005, (name, mean, strong)
 
 
 def sheet(scores: tuple[int, ...], players: int = 4, turn: int | None = 1, winner: int | None = None) -> TableSnapshot:

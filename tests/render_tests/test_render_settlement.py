@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from support.render_records import FIXTURES, Step, ending_of, replayed
 
-from engine import Blocked, Domino, Event, Match, Phase, Record, Result, TableSnapshot, rules
+from engine import Blocked, Domino, Match, Phase, Result, TableSnapshot, rules
+from engine.selfplay import at_random, play_to_end
 from render import DEFAULT_STYLE, table_description, table_png
 from render.__main__ import main
 from render.settlement import DEFAULT_LABELS
 
-RECORDS = Path(__file__).resolve().parents[1] / "data" / "records"
 COLORS = DEFAULT_STYLE.colors
 KOREAN = {
     "seat": "{seat}번 자리",
@@ -36,30 +37,13 @@ KOREAN = {
 }
 NAMES = ("Zoë Ñúñez", "김민준", "Łukasz", "박서연")
 
-Step = tuple[TableSnapshot, list[Event], Domino | Blocked | None]
-
-
-def replayed(name: str) -> Iterator[Step]:
-    """Each step of a stored record: the table after it, its events, and the round's settlement if it ended one."""
-    record = Record.loads((RECORDS / f"{name}.record.json").read_bytes())
-    match = Match(record.players)
-    for events in match.replay_steps(record):
-        yield match.snapshot(), events, _ending(events)
-
 
 def played(players: int, seed: int) -> Iterator[Step]:
     """Each placement of a random match played from a seed (the engine is deterministic given its seed)."""
+    steps: list[Step] = []
     match = Match.new(players, f"render-end/{seed}")
-    rng = random.Random(seed)
-    while match.phase is not Phase.OVER:
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-        events = match.place(match.turn, rng.choice(match.options()).placement)  # type: ignore[arg-type]
-        yield match.snapshot(), events, _ending(events)
-
-
-def _ending(events: list[Event]) -> Domino | Blocked | None:
-    return next((e for e in events if isinstance(e, (Domino, Blocked))), None)
+    play_to_end(match, at_random(random.Random(seed)), after=lambda m, e: steps.append((m.snapshot(), e, ending_of(e))))
+    yield from steps
 
 
 def first(steps: Iterator[Step], wanted: str) -> Step:
@@ -199,7 +183,7 @@ def test_the_labels_are_the_callers_words_and_unknown_keys_are_refused() -> None
 
 
 def test_the_cli_twin_carries_names_the_last_tile_and_each_rounds_settlement(tmp_path: Path) -> None:
-    data = json.loads((RECORDS / "match-2p-exact-1.record.json").read_text(encoding="utf-8"))
+    data = json.loads((FIXTURES / "match-2p-exact-1.record.json").read_text(encoding="utf-8"))
     data["names"] = ["Zoë", "김민준"]
     record = tmp_path / "named.record.json"
     record.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
@@ -226,7 +210,7 @@ def test_the_cli_twin_carries_names_the_last_tile_and_each_rounds_settlement(tmp
 def test_the_cli_refuses_names_that_do_not_fit_the_seats(
     tmp_path: Path, names: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record = RECORDS / "match-2p-exact-1.record.json"
+    record = FIXTURES / "match-2p-exact-1.record.json"
     assert main([str(record), "--out", str(tmp_path / "out"), "--names", names]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{len(names.split(','))} names for 2 seats" in err

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from test_render_geometry import WALKTHROUGH, full_table, replay_snapshots
+from support.render_records import WALKTHROUGH, full_table, replay_snapshots
 
-from engine import Match, Phase, TableSnapshot
+from engine import Event, Match, Phase, TableSnapshot
+from engine.selfplay import at_random, play_to_end
 from render import DEFAULT_STYLE, table_description, table_frame, table_png
 from render.preview import picture_limit
 
@@ -242,15 +243,14 @@ def test_an_empty_table_is_a_small_picture_with_the_scoresheet() -> None:
 def match_positions(players: int, seed: int, every: bool = True) -> Iterator[TableSnapshot]:
     """The positions of a random complete match (or, without `every`, only the last of each round),
     each round's last one with its finished layout."""
-    match = Match.new(players, f"table-{seed}")
-    rng = random.Random(seed)
-    while match.phase is not Phase.OVER:
-        if match.phase is Phase.ROUND_OVER:
-            match.next_round()
-        option = rng.choice(match.options())
-        match.place(match.turn, option.placement)  # type: ignore[arg-type]
+    positions: list[TableSnapshot] = []
+
+    def kept(match: Match, events: list[Event]) -> None:
         if every or match.phase is not Phase.PLAYING:  # a round over shows its finished layout
-            yield match.snapshot()
+            positions.append(match.snapshot())
+
+    play_to_end(Match.new(players, f"table-{seed}"), at_random(random.Random(seed)), after=kept)
+    yield from positions
 
 
 def check_positions(snapshots: Iterator[TableSnapshot], relaxed: Counter[tuple[str, ...]]) -> float:
@@ -327,8 +327,7 @@ def test_the_frame_leaves_room_for_the_scoresheet_in_the_limit() -> None:
 
 
 def test_the_cli_twin_matches_the_picture(tmp_path: Path) -> None:
-    from test_render_geometry import FIXTURES
-    from test_render_settlement import replayed
+    from support.render_records import FIXTURES, replayed
 
     from render.__main__ import main
 
@@ -344,8 +343,8 @@ def test_the_cli_twin_matches_the_picture(tmp_path: Path) -> None:
 
 
 def test_the_one_picture_matches_its_reference_images() -> None:
-    from test_render_png import FIXTURES as RECORDS
-    from test_render_png import assert_like_reference
+    from support.render_records import FIXTURES as RECORDS
+    from support.render_records import assert_like_reference
 
     assert_like_reference("table-walkthrough-9.png", table_png(replay_snapshots("seed-walkthrough")[-1]))
     data = json.loads((RECORDS / "match-4p-mixed-7.record.json").read_text(encoding="utf-8"))
@@ -359,21 +358,18 @@ def test_earlier_tiles_nearly_always_stay_put_as_a_round_grows() -> None:
     stayed = moved = 0
     for players in (2, 3, 4):
         for seed in range(15):
-            match = Match.new(players, f"still-{seed}")
-            rng = random.Random(seed)
             before: dict[object, object] = {}
-            while match.phase is not Phase.OVER:
-                if match.phase is Phase.ROUND_OVER:
-                    match.next_round()
-                    before = {}
-                option = rng.choice(match.options())
-                match.place(match.turn, option.placement)  # type: ignore[arg-type]
+
+            def compared(match: Match, events: list[Event]) -> None:
+                nonlocal before, stayed, moved
                 now = {b.tile: b.rect for b in layout_geometry(match.snapshot()).tiles}
-                if before and len(now) == len(before) + 1:
+                if before and len(now) == len(before) + 1:  # not a new round's opening
                     if all(now[t] == r for t, r in before.items()):
                         stayed += 1
                     else:
                         moved += 1
                 before = now
+
+            play_to_end(Match.new(players, f"still-{seed}"), at_random(random.Random(seed)), after=compared)
     assert stayed > 5_000
     assert moved <= (stayed + moved) // 40, (stayed, moved)  # about one placement in 80 moves earlier tiles

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from storage_raw import Backend, Raw
+from support.storage_raw import Backend, Raw
 
 from bot.storage import COPY_COLUMNS, ResultRow, SeatRow, Storage
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 SEATS = (SeatRow(11, "Ana"), SeatRow(None, "Computer 1", "hard"), SeatRow(12, "Bo"))
 BIG = 1_234_567_890_123_456_789  # a Discord snowflake needs 64 bits

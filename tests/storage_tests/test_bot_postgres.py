@@ -3,8 +3,8 @@ a table over (the double-writer refusal), the server going away under a match, a
 database copied over with `python -m bot.storage copy` and played on.
 
 Every test runs the real bot (`bot.edge.app.hosting` picks the backend from the config, as `python -m
-bot` does) against a real PostgreSQL server (tests/pg_server.py); the review's `Club` and `Reader`
-read every reply in the reader's language. A second process is a second manager with its own
+bot` does) against a real PostgreSQL server (tests/support/pg_server.py); the club of `support.world` reads
+every reply in the reader's language. A second process is a second manager with its own
 connection pool on the same database, restoring the same table as a rolling restart would.
 """
 
@@ -16,89 +16,32 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
-from discord import Permissions
-from discord_fake import FakeDiscord, FakeGuild, FakeMember, FakeRole, FakeThread, FakeUser
-from pg_server import PostgresServer
-from storage_raw import Backend, Raw
-from test_bot_helpers import Recorder
-from test_bot_review import Club, first, play_out
+from support.bot_host import Recorder
+from support.pg_server import PostgresServer
+from support.storage_raw import Backend, Raw
+from support.world import club
 
 import bot.storage.sqlite
-from bot.config import Config, load_config
-from bot.edge.app import FiveUpBot, hosting
+from bot.config import load_config
+from bot.edge.app import hosting
 from bot.host import live_table
 from bot.host.computers import InlineComputer
-from bot.host.manager import Manager, new_seed
+from bot.host.manager import Manager
 from bot.host.pictures import PngRenderer
 from bot.model.table_state import Table, TableStatus
-from bot.storage import PostgresStorage, is_postgres_url, open_storage
+from bot.storage import PostgresStorage, open_storage
 from bot.texts.i18n import pick_locale, t
 from engine import Option, Record
+from engine.selfplay import first_option
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVED_ON = "no longer hosted here"  # in the one warning a process logs when another took its table over
-
-
-# -- the bot on a database of either kind -------------------------------------------------------
-
-
-@asynccontextmanager
-async def bot_on(database: str | Path, *, seed: str | None = None, timeout: float = 3600.0) -> AsyncIterator[FiveUpBot]:
-    """The real bot with its resources made by `hosting` from a config naming this database."""
-    if is_postgres_url(database):
-        config = Config(token="fake", database_url=str(database), turn_timeout=timeout)
-    else:
-        config = Config(token="fake", database_path=Path(database), turn_timeout=timeout)
-    seeds = new_seed if seed is None else lambda: seed
-    async with hosting(config, computer=InlineComputer(), computer_pause=(0.0, 0.0), seeds=seeds) as (m, publisher):
-        assert isinstance(m.storage, PostgresStorage) == is_postgres_url(database)
-        yield FiveUpBot(config, m, publisher)
-
-
-class ClubOn(Club):
-    """The review's club, its bot on `database` (a SQLite path or a PostgreSQL URL; it may change between bots)."""
-
-    def __init__(self, guild: FakeGuild, users: list[FakeUser], mod: FakeUser, database: str | Path) -> None:
-        super().__init__(guild, users, mod, Path(database) if not is_postgres_url(database) else Path("."))
-        self.database = database
-        self.seed: str | None = None
-
-    async def new_bot(self, **settings: object) -> FiveUpBot:
-        await self.resources.aclose()
-        self.resources = AsyncExitStack()
-        return await self.resources.enter_async_context(bot_on(self.database, seed=self.seed))
-
-
-@asynccontextmanager
-async def club_on(database: str | Path, locales: list[str], *, guild_locale: str, seed: str) -> AsyncIterator[ClubOn]:
-    names = ["ana", "보라", "Carmen", "dee"][: len(locales)]
-    users = [FakeUser(name, locale=locale) for name, locale in zip(names, locales, strict=True)]
-    moderators = FakeRole("moderators", Permissions(manage_messages=True))
-    mod = FakeMember(FakeUser("mod", locale="es-ES"), roles=[moderators])
-    guild = FakeGuild(
-        preferred_locale=guild_locale,
-        channels=["games", "lounge"],
-        threads=[FakeThread("side-game", parent="games")],
-        roles=[moderators],
-        members=[*users, mod],
-    )
-    members = ClubOn(guild, users, mod.user, database)
-    members.seed = seed
-    try:
-        members.fake = await FakeDiscord.start(await members.new_bot(), guilds=[guild], users=users)
-        members.reader.fake = members.fake
-        try:
-            yield members
-        finally:
-            await members.fake.close()
-    finally:
-        await members.resources.aclose()
 
 
 @asynccontextmanager
@@ -163,16 +106,16 @@ async def test_whole_matches_through_discord_on_postgresql(
     postgres_backend: Backend, locales: list[str], guild_locale: str, seed: str
 ) -> None:
     url = await postgres_backend.target()
-    async with club_on(url, locales, guild_locale=guild_locale, seed=seed) as c:
+    async with club(url, locales, guild_locale=guild_locale, seed=seed) as c:
         channel = c.guild.channel("games")
-        table = await c.open(channel, c.users)
+        table, _ = await c.open(channel, c.users, thread=False)
         for _ in range(3):
-            await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=True)
+            await c.place(table, table.match.options(table.match.turn)[0], by_buttons=True)
         before = plays(table)
         await c.restart()  # the bot restores the match from PostgreSQL
         table = c.table_in(channel)
         assert plays(table) == before
-        made = await play_out(c, channel, table)
+        made = await c.play_out(table, first_option, buttons=lambda n: n % 2 == 0, check=c.reader.placement)
         assert table.status is TableStatus.OVER and made > 10
         status, version, placed = await stored(url, table.id)
         # every write went through the version check, one step each: the lobby message, each join,
@@ -195,16 +138,16 @@ async def test_a_table_another_process_took_over_is_refused_left_alone_and_dropp
 ) -> None:
     url = await postgres_backend.target()
     caplog.set_level(logging.WARNING)
-    async with club_on(url, ["es-ES", "ko"], guild_locale="es", seed="pg-2") as c:
+    async with club(url, ["es-ES", "ko"], guild_locale="es", seed="pg-2") as c:
         channel = c.guild.channel("games")
-        table = await c.open(channel, c.users)
+        table, _ = await c.open(channel, c.users, thread=False)
         for _ in range(2):
-            await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=True)
+            await c.place(table, table.match.options(table.match.turn)[0], by_buttons=True)
         async with other_process(url) as (other, _):
             (theirs,) = await other.restore()  # a rolling restart: the new process restores the same table
             seat = theirs.match.turn
             mover = theirs.seats[seat].user_id
-            option = first(theirs.match.options(seat))
+            option = theirs.match.options(seat)[0]
             await other.play(
                 table_id=theirs.id, user_id=mover, placement=option.placement, move_no=theirs.move_no, locale="en"
             )  # the second process's write wins
@@ -235,7 +178,7 @@ async def test_a_table_another_process_took_over_is_refused_left_alone_and_dropp
 
             # the process that took over plays on
             seat = theirs.match.turn
-            option = first(theirs.match.options(seat))
+            option = theirs.match.options(seat)[0]
             await other.play(
                 table_id=theirs.id,
                 user_id=theirs.seats[seat].user_id,
@@ -264,7 +207,7 @@ async def test_two_processes_racing_a_computer_turn_write_it_once(
         table = setup.table_in(100)
         await setup.start(channel_id=100, user_id=1, locale="en")
         while table.match.turn == 0:  # the person moves until the computer is next
-            option = first(table.match.options(0))
+            option = table.match.options(0)[0]
             await setup.play(channel_id=100, user_id=1, placement=option.placement, locale="en")
         status, version, placed = await stored(url, table.id)
         assert status == "playing" and table.match.turn == 1 and placed == len(plays(table))
@@ -294,30 +237,18 @@ async def test_two_processes_racing_a_computer_turn_write_it_once(
 # -- the server goes away under a match -----------------------------------------------------------
 
 
-@pytest.fixture
-def own_server(crash_server_up: PostgresServer) -> PostgresServer:
-    """The run's crash server (conftest.py), crashed on purpose; durable: a crash keeps what was committed."""
-    return crash_server_up
-
-
-@pytest.fixture
-async def own_url(own_server: PostgresServer) -> str:
-    # not dropped after the test: on this durable server a DROP DATABASE waits for a checkpoint
-    return await Backend("postgres", Path(), own_server).target()  # a new empty database on it
-
-
 async def test_postgresql_restarting_under_a_match_costs_only_the_move_being_made(
     own_server: PostgresServer, own_url: str
 ) -> None:
-    async with club_on(own_url, ["ko", "en-US"], guild_locale="ko", seed="pg-crash") as c:
+    async with club(own_url, ["ko", "en-US"], guild_locale="ko", seed="pg-crash") as c:
         channel = c.guild.channel("games")
-        table = await c.open(channel, c.users)
+        table, _ = await c.open(channel, c.users, thread=False)
         for _ in range(4):
-            await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=True)
+            await c.place(table, table.match.options(table.match.turn)[0], by_buttons=True)
         made = plays(table)
         move = table.move_no
         user = c.user_at(table, table.match.turn)
-        option = first(table.match.options(table.match.turn))
+        option = table.match.options(table.match.turn)[0]
 
         await asyncio.to_thread(own_server.crash)  # the bot's event loop runs on meanwhile, as it would
         reply = await c.slash(user, channel, "five-up play", **_where(option))
@@ -343,15 +274,15 @@ async def test_postgresql_restarting_under_a_match_costs_only_the_move_being_mad
         async with Raw(own_url) as raw:  # every move acknowledged before the crash is there
             record = await raw.value("SELECT record FROM tables WHERE id = ?", table.id)
         assert sum(len(r.plays) for r in Record.loads(str(record)).rounds) == len(made)
-        receipt = await c.place(channel, table, option, by_buttons=False)  # and the bot reconnected by itself
+        receipt = await c.place(table, option, by_buttons=False)  # and the bot reconnected by itself
         assert str(option.tile) in receipt.content and table.move_no == move + 1
 
         await asyncio.to_thread(own_server.restart)  # a clean restart between moves: every pooled connection cut
         await asyncio.sleep(0.1)  # the pool's idle connections hear the server's goodbye
-        option = first(table.match.options(table.match.turn))
-        receipt = await c.place(channel, table, option, by_buttons=True)  # not noticed
+        option = table.match.options(table.match.turn)[0]
+        receipt = await c.place(table, option, by_buttons=True)  # not noticed
         assert str(option.tile) in receipt.content and table.move_no == move + 2
-        made = await play_out(c, channel, table)
+        made = await c.play_out(table, first_option, buttons=lambda n: n % 2 == 0, check=c.reader.placement)
         status, _, placed = await stored(own_url, table.id)
         assert status == "over" and placed == len(plays(table))
         c.fake.assert_clean()
@@ -368,7 +299,7 @@ async def test_a_computer_move_the_database_refused_is_tried_again_and_logged_on
         await manager.start(channel_id=5, user_id=1, locale="en")
         while True:  # the person moves; then it is the computer's turn, its pause just begun
             await manager.drain()
-            option = first(table.match.options(0))
+            option = table.match.options(0)[0]
             await manager.play(channel_id=5, user_id=1, placement=option.placement, locale="en")
             if table.match.turn == 1:
                 break
@@ -396,14 +327,14 @@ async def test_a_computer_move_the_database_refused_is_tried_again_and_logged_on
 async def test_a_sqlite_database_copied_to_postgresql_plays_on(tmp_path: Path, postgres_backend: Backend) -> None:
     path = tmp_path / "five_up.sqlite3"
     url = await postgres_backend.target()
-    async with club_on(path, ["en-US", "es-ES"], guild_locale="en", seed="pg-2") as c:
+    async with club(path, ["en-US", "es-ES"], guild_locale="en", seed="pg-2") as c:
         games, lounge = c.guild.channel("games"), c.guild.channel("lounge")
-        finished = await c.open(games, c.users)
-        await play_out(c, games, finished)
+        finished, _ = await c.open(games, c.users, thread=False)
+        await c.play_out(finished, first_option, buttons=lambda n: n % 2 == 0, check=c.reader.placement)
         assert finished.status is TableStatus.OVER
-        table = await c.open(lounge, c.users)
+        table, _ = await c.open(lounge, c.users, thread=False)
         for _ in range(3):
-            await c.place(lounge, table, first(table.match.options(table.match.turn)), by_buttons=True)
+            await c.place(table, table.match.options(table.match.turn)[0], by_buttons=True)
         made = plays(table)
         await c.fake.close()  # the bot is stopped before the copy
         await c.resources.aclose()
@@ -424,7 +355,7 @@ async def test_a_sqlite_database_copied_to_postgresql_plays_on(tmp_path: Path, p
         c.reader.fake = c.fake
         table = c.table_in(lounge)
         assert plays(table) == made and c.bot.manager.table_in(games.id) is None
-        await play_out(c, lounge, table)
+        await c.play_out(table, first_option, buttons=lambda n: n % 2 == 0, check=c.reader.placement)
         assert table.status is TableStatus.OVER
         stats = await c.slash(c.users[0], lounge, "five-up stats")
         assert "Your record: 2 played" in stats.content  # the copied match and the one finished here
@@ -443,13 +374,13 @@ async def test_a_sqlite_file_locked_by_another_process_costs_only_the_move_being
     monkeypatch.setattr(bot.storage.sqlite, "BUSY_TIMEOUT", 0.1)  # seconds a write waits for the lock
     caplog.set_level(logging.WARNING)
     path = tmp_path / "five_up.sqlite3"
-    async with club_on(path, ["es-ES", "ko"], guild_locale="es-ES", seed="sqlite-lock") as c:
+    async with club(path, ["es-ES", "ko"], guild_locale="es-ES", seed="sqlite-lock") as c:
         channel = c.guild.channel("games")
-        table = await c.open(channel, c.users)
-        await c.place(channel, table, first(table.match.options(table.match.turn)), by_buttons=True)
+        table, _ = await c.open(channel, c.users, thread=False)
+        await c.place(table, table.match.options(table.match.turn)[0], by_buttons=True)
         made, move = plays(table), table.move_no
         user = c.user_at(table, table.match.turn)
-        option = first(table.match.options(table.match.turn))
+        option = table.match.options(table.match.turn)[0]
 
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # another process's write transaction, held open
@@ -470,7 +401,7 @@ async def test_a_sqlite_file_locked_by_another_process_costs_only_the_move_being
 
         status, version, placed = await stored(str(path), table.id)
         assert (status, placed) == ("playing", len(made))  # nothing of the refused writes is in the file
-        receipt = await c.place(channel, table, option, by_buttons=False)  # the lock is gone: the move goes in
+        receipt = await c.place(table, option, by_buttons=False)  # the lock is gone: the move goes in
         assert str(option.tile) in receipt.content and table.move_no == move + 1
         assert await stored(str(path), table.id) == ("playing", version + 1, len(made) + 1)
         c.fake.assert_clean()

@@ -91,7 +91,7 @@ def main() -> int:
 
 # -- the tests ------------------------------------------------------------------------------------
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 
 class BotProcess:
@@ -180,7 +180,7 @@ async def open_tables(url: str, guilds: list[int], *, players: int = 2, moves: i
 
 async def stored_plays(url: str) -> dict[int, tuple[str, list[str]]]:
     """Every table's status and placements as the database has them."""
-    from storage_raw import Raw
+    from support.storage_raw import Raw
 
     from engine import Record
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from storage_raw import Backend, Raw, table_status
+from support.storage_raw import Backend, Raw, table_status
 
 from bot.storage import (
     MIGRATIONS,
@@ -22,7 +22,7 @@ from bot.storage import (
     open_storage,
 )
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 SEATS = (SeatRow(11, "Ana"), SeatRow(None, "Computer 1", "hard"))
 

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from storage_raw import Raw
+from support.storage_raw import Raw
 
 from bot.host import rating_keeper, ratings
 from bot.host import row_conversion as rows
@@ -20,7 +20,7 @@ from bot.storage import COPY_COLUMNS, RatingRow, Storage, open_storage
 from bot.storage.copy import copy_database
 from engine import Match, Record
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = Path(__file__).parents[1] / "data" / "records"

@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from storage_raw import Backend, Raw
+from support.storage_raw import Backend, Raw
 
 from bot.storage import ResultRow, SeatRow, Storage, TableMovedOnError, open_storage
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 ROOT = Path(__file__).resolve().parents[2]
 

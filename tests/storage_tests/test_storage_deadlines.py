@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from storage_raw import Backend
+from support.storage_raw import Backend
 
 from bot.storage import NO_DEADLINES, SeatRow, Storage, TableMovedOnError, TurnDeadlines, open_storage
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 SEATS = (SeatRow(11, "Ana"), SeatRow(12, "Bo"))
 

@@ -7,13 +7,13 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from storage_raw import Backend, Raw
+from support.storage_raw import Backend, Raw
 
 import bot.storage.sql_storage
 from bot.storage import MIGRATIONS, SCHEMA_VERSION, ResultRow, SeatRow
 from bot.storage.migrations import load, split_statements
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 DATA = Path(__file__).parents[1] / "data" / "storage"
 RELEASED = 3  # the schema version of every database made before the migrations became files

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pg_server import PostgresServer, PostgresUnavailableError, find_binaries
+from support.pg_server import PostgresServer, PostgresUnavailableError, find_binaries
 
 ROOT = Path(__file__).resolve().parents[2]
 

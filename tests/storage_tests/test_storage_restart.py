@@ -11,8 +11,8 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from pg_server import PostgresServer
-from storage_raw import Backend
+from support.pg_server import PostgresServer
+from support.storage_raw import Backend
 
 from bot.storage import PostgresStorage, ResultRow, SeatRow, Storage, StorageUnavailableError, open_storage
 

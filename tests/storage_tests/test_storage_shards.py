@@ -8,7 +8,7 @@ import pytest
 
 from bot.storage import ResultRow, SeatRow, Storage, shard_of
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 # guild ids whose shard is known: (guild_id >> 22) % shard_count, as Discord assigns them
 GUILDS = [None, *((k << 22) | (k * 7919 % (1 << 22)) for k in range(12)), 2**63 - 1, 1 << 22]

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import pytest
-from storage_raw import Backend, Raw
+from support.storage_raw import Backend, Raw
 
 from bot.storage import NEW_TABLE_VERSION, ResultRow, SeatRow, Storage, TableMovedOnError
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 SEATS = (SeatRow(11, "Ana"), SeatRow(12, "Bo"))
 Write = Callable[[Storage, int, int | None], Awaitable[int]]

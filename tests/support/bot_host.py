@@ -1,4 +1,4 @@
-"""Shared helpers for the bot tests (no tests here): a recording publisher, a manager on a real
+"""The bot hosted for tests: a recording publisher, a manager on a real
 SQLite file with the real renderer, the real bot with its resources made as `bot.edge.app.run` makes
 them, human seats driven by the engine's own options, and the privacy check every public
 message must pass."""
@@ -13,12 +13,12 @@ from pathlib import Path
 
 from bot.config import Config
 from bot.edge.app import FiveUpBot, hosting
-from bot.host.computers import InlineComputer
+from bot.host.computers import ComputerPlayers, InlineComputer
 from bot.host.manager import Manager, new_seed
 from bot.host.pictures import PngRenderer
 from bot.model.posts import Post
 from bot.model.table_state import Table, TableStatus
-from bot.storage import Storage, open_storage
+from bot.storage import PostgresStorage, Storage, is_postgres_url, open_storage
 from engine import Blocked, Domino, Event, Option, Placed, RoundStarted, Tile, tile
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -95,13 +95,23 @@ async def running(path: Path, **options: object) -> AsyncIterator[tuple[Manager,
 
 @asynccontextmanager
 async def hosted_bot(
-    path: Path, *, timeout: float = 3600.0, budget: float | None = None, seed: str | None = None
+    database: str | Path,
+    *,
+    timeout: float = 3600.0,
+    budget: float | None = None,
+    seed: str | None = None,
+    computer: ComputerPlayers | None = None,
 ) -> AsyncIterator[FiveUpBot]:
-    """The bot on a real SQLite file, inline computer players without pauses; `seed` deals every table alike."""
-    config = Config(token="fake", database_path=path, turn_timeout=timeout)
+    """The bot with its resources made by `hosting` from a config naming `database` (a SQLite file or a
+    PostgreSQL URL), inline computer players without pauses (or `computer`); `seed` deals every table alike."""
+    if is_postgres_url(database):
+        config = Config(token="fake", database_url=str(database), turn_timeout=timeout)
+    else:
+        config = Config(token="fake", database_path=Path(database), turn_timeout=timeout)
     seeds = new_seed if seed is None else lambda: seed
-    computer = InlineComputer(budget_s=budget)
-    async with hosting(config, computer=computer, computer_pause=(0.0, 0.0), seeds=seeds) as (manager, publisher):
+    players = computer if computer is not None else InlineComputer(budget_s=budget)
+    async with hosting(config, computer=players, computer_pause=(0.0, 0.0), seeds=seeds) as (manager, publisher):
+        assert isinstance(manager.storage, PostgresStorage) == is_postgres_url(database)
         yield FiveUpBot(config, manager, publisher)
 
 
@@ -144,3 +154,13 @@ async def play_out(manager: Manager, table: Table, rng: random.Random, limit: in
         made += 1
     await manager.drain()
     return made
+
+
+def single_place_tiles(table: Table) -> list[Option]:
+    """The mover's options whose tile fits in one place only: one click on the tile places it."""
+    match = table.match
+    assert match is not None and match.turn is not None
+    by_tile: dict[object, list[Option]] = {}
+    for option in match.options(match.turn):
+        by_tile.setdefault(option.tile, []).append(option)
+    return [options[0] for options in by_tile.values() if len(options) == 1]

@@ -2,9 +2,9 @@
 
 Usage
 -----
-Tests import it as ``discord_fake`` (pytest puts ``tests/`` on ``sys.path``)::
+Tests import it as ``support.discord_fake`` (pytest's ``pythonpath`` is ``tests/``)::
 
-    from discord_fake import FakeDiscord, FakeGuild, FakeUser
+    from support.discord_fake import FakeDiscord, FakeGuild, FakeUser
 
     async def test_a_table(tmp_path):
         alice = FakeUser("alice", locale="ko")           # becomes interaction.locale

@@ -1,8 +1,8 @@
 """Fixtures that run a storage test on both backends: a SQLite file and a database on a real PostgreSQL.
 
-Use it from a test module with `pytest_plugins = ["storage_backends"]`. `backend` is parametrized
+Use it from a test module with `pytest_plugins = ["support.storage_backends"]`. `backend` is parametrized
 ("sqlite", "postgres"); the PostgreSQL server starts once per run (`pg_server` in conftest.py, made
-by tests/pg_server.py) and each test gets new databases on it. If the server cannot start, the tests
+by tests/support/pg_server.py) and each test gets new databases on it. If the server cannot start, the tests
 that need it error with the reason (PostgresUnavailableError): PostgreSQL is never skipped.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from storage_raw import Backend
+from support.storage_raw import Backend
 
 from bot.storage import Storage
 

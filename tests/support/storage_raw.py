@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncpg
-from pg_server import PostgresServer
+from support.pg_server import PostgresServer
 
 from bot.storage import Storage, is_postgres_url, open_storage
 
