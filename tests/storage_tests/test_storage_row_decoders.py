@@ -4,7 +4,7 @@ two columns of one name are refused, and a value of the wrong kind is still a Br
 from __future__ import annotations
 
 import pytest
-from storage_raw import Backend, Raw
+from support.storage_raw import Backend, Raw
 
 from bot.storage import BrokenRow, FinishedRow, RatingRow, SeatRow, TableRow, TurnDeadlines
 from bot.storage.dialect import Row, named_rows
@@ -17,7 +17,7 @@ from bot.storage.row_decoders import (
 )
 from bot.storage.sql_storage import SqlStorage
 
-pytest_plugins = ["storage_backends"]
+pytest_plugins = ["support.storage_backends"]
 
 SEAT = {"table_id": 7, "seat": 0, "user_id": 11, "name": "Ana", "level": None}
 TABLE = {
