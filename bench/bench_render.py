@@ -35,7 +35,6 @@ sys.path.insert(0, str(ROOT))
 from PIL import Image  # noqa: E402
 
 from engine import (  # noqa: E402
-    ALL_TILES,
     Blocked,
     Domino,
     Event,
@@ -48,7 +47,7 @@ from engine import (  # noqa: E402
     TableSnapshot,
     placement,
 )
-from engine.selfplay import at_random, play_to_end  # noqa: E402
+from engine.selfplay import at_random, every_tile_laid, play_to_end  # noqa: E402
 from render import (  # noqa: E402
     DEFAULT_STYLE,
     hand_geometry,
@@ -74,45 +73,34 @@ MAX_BYTES = 250_000
 
 
 def full_table(seed: int) -> list[TableSnapshot]:
-    """All 28 tiles on the table, position by position: random legal placements on an engine Layout,
-    restarted when stuck."""
-    rng = random.Random(seed)
-    while True:
-        table = Layout()
-        left = list(ALL_TILES)
-        positions = []
-        while left:
-            playable = [t for t in left if table.accepts(t)]
-            if not playable:
-                break
-            t = rng.choice(playable)
-            on = rng.choice(table.targets(t))
-            seat = len(table) % 4
-            total = table.place(t, on, seat)
-            left.remove(t)
-            points = total if total > 0 and total % 5 == 0 else 0
-            result = Result.SCORED if points else Result.NONE
-            last = Placed(seat, placement(t, on), total, points, result, (120, 35))
-            positions.append(
-                TableSnapshot(
-                    4,
-                    2,
-                    2,
-                    0,
-                    Phase.PLAYING,
-                    (seat + 1) % 4,
-                    (120, 35),
-                    (3, 3, 3, 3),
-                    0,
-                    table.view(),
-                    table.total,
-                    tuple(table.contributions()),
-                    last,
-                    None,
-                )
+    """All 28 tiles on the table, position by position (engine.selfplay.every_tile_laid)."""
+    table = Layout()
+    positions = []
+    for n, (t, on) in enumerate(every_tile_laid(random.Random(seed))):
+        seat = n % 4
+        total = table.place(t, on, seat)
+        points = total if total > 0 and total % 5 == 0 else 0
+        result = Result.SCORED if points else Result.NONE
+        last = Placed(seat, placement(t, on), total, points, result, (120, 35))
+        positions.append(
+            TableSnapshot(
+                4,
+                2,
+                2,
+                0,
+                Phase.PLAYING,
+                (seat + 1) % 4,
+                (120, 35),
+                (3, 3, 3, 3),
+                0,
+                table.view(),
+                table.total,
+                tuple(table.contributions()),
+                last,
+                None,
             )
-        if not left:
-            return positions
+        )
+    return positions
 
 
 def seat_views(count: int) -> list[SeatView]:

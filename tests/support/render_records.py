@@ -13,7 +13,6 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 from engine import (
-    ALL_TILES,
     Blocked,
     Domino,
     Event,
@@ -26,6 +25,7 @@ from engine import (
     Result,
     TableSnapshot,
 )
+from engine.selfplay import every_tile_laid
 
 FIXTURES = Path(__file__).resolve().parents[1] / "data" / "records"
 
@@ -86,38 +86,27 @@ WALKTHROUGH = [
 
 def full_table(seed: int) -> TableSnapshot:
     """All 28 tiles on the table (random legal placements, restarted when stuck): more than any round reaches."""
-    rng = random.Random(seed)
-    while True:
-        table = Layout()
-        left = list(ALL_TILES)
-        last = None
-        while left:
-            playable = [t for t in left if table.accepts(t)]
-            if not playable:
-                break
-            t = rng.choice(playable)
-            on = rng.choice(table.targets(t))
-            seat = len(table) % 4
-            total = table.place(t, on, seat)
-            left.remove(t)
-            last = Placed(seat, Placement(t, on), total, 0, Result.NONE, (0, 0))
-        if not left:
-            return TableSnapshot(
-                4,
-                2,
-                0,
-                0,
-                Phase.PLAYING,
-                0,
-                (0, 0),
-                (0, 0, 0, 0),
-                0,
-                table.view(),
-                table.total,
-                tuple(table.contributions()),
-                last,
-                None,
-            )
+    table = Layout()
+    last = None
+    for seat, (tile, on) in enumerate(every_tile_laid(random.Random(seed))):
+        total = table.place(tile, on, seat % 4)
+        last = Placed(seat % 4, Placement(tile, on), total, 0, Result.NONE, (0, 0))
+    return TableSnapshot(
+        4,
+        2,
+        0,
+        0,
+        Phase.PLAYING,
+        0,
+        (0, 0),
+        (0, 0, 0, 0),
+        0,
+        table.view(),
+        table.total,
+        tuple(table.contributions()),
+        last,
+        None,
+    )
 
 
 Step = tuple[TableSnapshot, list[Event], Domino | Blocked | None]
