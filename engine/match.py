@@ -39,6 +39,7 @@ from .events import (
     Result,
     RoundStarted,
 )
+from .frozen import builder
 from .layout import Layout
 from .option import FATES, SETTLING, Option
 from .phase import Phase
@@ -63,6 +64,14 @@ from .tiles import ALL_TILES, Tile, hand_pips
 # the hot paths (options, place) read them from these module names instead.
 _PLAYING = Phase.PLAYING
 _NONE, _SCORED, _OVER, _SETTLED = Result.NONE, Result.SCORED, Result.OVER, Result.SETTLED
+
+# The frozen values every round makes, built without their dataclass `__init__` (engine/frozen.py says why).
+_round_started = builder(RoundStarted)
+_drew = builder(Drew)
+_passed = builder(Passed)
+_domino = builder(Domino)
+_game_over = builder(GameOver)
+_finished_round = builder(FinishedRound)
 
 
 # Fisher-Yates from the last place down, as `random.Random.shuffle` does it: (place, bits to draw).
@@ -330,7 +339,7 @@ class Match:
         self.record.rounds.append(RoundRecord(leader, [list(h) for h in hands], boneyard, self._plays))
         self.phase = Phase.PLAYING
         self.turn = leader
-        self.events.append(RoundStarted(number, leader, lot))
+        self.events.append(_round_started(number, leader, lot))
         return self.events[start:]
 
     # -- asking -------------------------------------------------------------
@@ -462,7 +471,7 @@ class Match:
         self.winner = side
         self.phase = Phase.OVER
         self.turn = None
-        self.events.append(GameOver(side, tuple(self.scores)))
+        self.events.append(_game_over(side, tuple(self.scores)))
         return True
 
     def _advance(self) -> None:
@@ -479,7 +488,7 @@ class Match:
                 t = self.boneyard[self.drawn]
                 self.drawn += 1
                 hand.append(t)
-                self.events.append(Drew(seat, t))
+                self.events.append(_drew(seat, t))
                 if layout.accepts(t):
                     self.must_play = t
                     return
@@ -487,7 +496,7 @@ class Match:
             if not any(fits(h) for h in self.hands):
                 self._settle_block()
                 return
-            self.events.append(Passed(seat))
+            self.events.append(_passed(seat))
             self.turn = (seat + 1) % self.players
 
     def _settle_domino(self, seat: int, placement: int) -> None:
@@ -502,7 +511,7 @@ class Match:
         net = placement + opponents - partner
         result = self._apply(side, net)
         self.events.append(
-            Domino(
+            _domino(
                 seat,
                 side,
                 placement,
@@ -565,18 +574,18 @@ class Match:
 
     def _finish_round(self, hands: tuple[tuple[Tile, ...], ...]) -> None:
         assert self.last is not None
-        self.finished_round = FinishedRound(
-            number=self.round,
-            leader=self.leader,
-            players=self.players,
-            layout=self.layout,
-            hands=hands,
-            boneyard=len(self.boneyard) - self.drawn,
-            events=tuple(self.events[self._round_start :]),
-            scores=tuple(self.scores),
-            last=self.last,
-            phase=self.phase,
-            winner=self.winner,
+        self.finished_round = _finished_round(
+            self.round,  # number
+            self.leader,
+            self.players,
+            self.layout,
+            hands,
+            len(self.boneyard) - self.drawn,  # boneyard
+            tuple(self.events[self._round_start :]),
+            tuple(self.scores),
+            self.last,
+            self.phase,
+            self.winner,
         )
 
 
