@@ -74,6 +74,9 @@ _game_over = builder(GameOver)
 _finished_round = builder(FinishedRound)
 
 
+# Where each seat's hand lies in a shuffled set, by number of players (the boneyard is the rest).
+_HAND_SLICES = {n: tuple(slice(HAND_SIZE * s, HAND_SIZE * (s + 1)) for s in range(n)) for n in PLAYER_COUNTS}
+
 # Fisher-Yates from the last place down, as `random.Random.shuffle` does it: (place, bits to draw).
 _SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, len(ALL_TILES))))
 
@@ -113,6 +116,7 @@ class Match:
     __slots__ = (
         "_moves_before",
         "_plays",
+        "_rng",
         "_round_start",
         "boneyard",
         "drawn",
@@ -161,6 +165,7 @@ class Match:
         self.finished_round: FinishedRound | None = None  # the latest round that ended
         self._moves_before = 0  # placements made in the rounds before the current one
         self._round_start = 0  # where the current round's events begin in `events`
+        self._rng: random.Random | None = None  # made at the first deal, seeded afresh for every deal
         self._plays: list[Play] = []  # the current round's placements in `record` (appended to on each one)
 
     # -- making matches -----------------------------------------------------
@@ -282,14 +287,19 @@ class Match:
 
     def _deal(self) -> list[Event]:
         number = self.round + 1
-        rng = random.Random(f"exact61/{self.seed}/{number}")
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(0)
+        # Seeding sets the whole state, as `random.Random(...)` does: no earlier deal shows through. One
+        # random source per match, not one per round: a fresh one is 2.5 kB to allocate and clear.
+        rng.seed(f"exact61/{self.seed}/{number}")
         lot: tuple[LotDraw, ...] = ()
         if self.next_leader is None:
             leader, lot = draw_lot(rng, self.players)
         else:
             leader = self.next_leader
         tiles = shuffled_tiles(rng)
-        hands = [tiles[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(self.players)]
+        hands = list(map(tiles.__getitem__, _HAND_SLICES[self.players]))
         return self._begin_round(leader, hands, tiles[HAND_SIZE * self.players :], lot)
 
     def start_round(
@@ -336,7 +346,7 @@ class Match:
         self.last = None
         self.next_leader = None
         self._plays = []
-        self.record.rounds.append(RoundRecord(leader, [list(h) for h in hands], boneyard, self._plays))
+        self.record.rounds.append(RoundRecord(leader, list(map(list, hands)), boneyard, self._plays))
         self.phase = Phase.PLAYING
         self.turn = leader
         self.events.append(_round_started(number, leader, lot))
