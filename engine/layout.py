@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from .errors import BadTargetError
 from .option import SETTLING, Fates, Option
@@ -255,25 +256,25 @@ class Layout:
         by_pip = self._by_pip
         total = self.total
         for tile in tiles:
-            low, high = tile.low, tile.high
+            low = tile.low
             at_low = by_pip[low]
-            if low == high:  # a double adds both halves
-                if at_low:
+            high = tile.high
+            at_high = by_pip[high]
+            if at_low:
+                if low == high:  # a double adds both halves
                     row = ROWS[low * 8]
                     base = total + 2 * low
                     for n, delta in at_low.items():
                         s = base + delta
                         out.append(make(Option, (row[n], s, SCORING[s], fates[s])))
-                continue
-            at_high = by_pip[high]
-            if at_low:  # a non-double adds its free half
+                    continue
                 row = ROWS[low * 7 + high]
                 if at_high:  # targets on both halves: in the order the table tiles were placed
                     for n in sorted([*at_low, *at_high], key=self._order.__getitem__):
                         on_low = at_low.get(n)
                         s = total + low + at_high[n] if on_low is None else total + high + on_low
                         out.append(make(Option, (row[n], s, SCORING[s], fates[s])))
-                else:
+                else:  # a non-double adds its free half
                     base = total + high
                     for n, delta in at_low.items():
                         s = base + delta
@@ -359,7 +360,8 @@ class Layout:
             x_delta = offering.get(on_number)
             if x_delta is None:
                 self._resolve(tile, on)  # raises, saying why
-        assert on is not None and x_delta is not None
+        if TYPE_CHECKING:  # found above (else `_resolve` raised); not checked again at run time
+            assert on is not None and x_delta is not None
         attached = self._attached
         if on.low != on.high:  # an end takes one tile: its point closes
             slot = _LOW if pip == on.low else _HIGH

@@ -441,9 +441,17 @@ class Match:
             events.append(last)
             self._settle_domino(seat, points)
             return events[start:]
-        side = self.seat_sides[seat]
-        result = self._apply(side, points) if points else _NONE
-        last = self.last = _new_tuple(Placed, (seat, placement, total, points, result, tuple(self.scores)))
+        scores = self.scores
+        result = _NONE
+        if points:  # `_apply`, written out: most placements score nothing
+            side = self.seat_sides[seat]
+            after = scores[side] + points
+            if after > TARGET_RAW:
+                result = _OVER
+            else:
+                scores[side] = after
+                result = _SCORED
+        last = self.last = _new_tuple(Placed, (seat, placement, total, points, result, tuple(scores)))
         events.append(last)
         if result is _SCORED and self._check_won(side):
             return events[-2:]  # the placement and the end of the match
