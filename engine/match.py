@@ -61,8 +61,8 @@ from .snapshots import SeatView, TableSnapshot
 from .tiles import ALL_TILES, Tile, hand_pips
 
 # Enum members read through their class cost some 80 ns a lookup on CPython 3.11 (a plain name, 8 ns);
-# the hot paths (options, place) read them from these module names instead.
-_PLAYING = Phase.PLAYING
+# the hot paths (options, place, and each round's deal and settlement) read them from these module names instead.
+_PLAYING, _ROUND_OVER, _MATCH_OVER = Phase.PLAYING, Phase.ROUND_OVER, Phase.OVER
 _NONE, _SCORED, _OVER, _SETTLED = Result.NONE, Result.SCORED, Result.OVER, Result.SETTLED
 
 # The frozen values every round makes, built without their dataclass `__init__` (engine/frozen.py says why).
@@ -277,9 +277,9 @@ class Match:
 
     def next_round(self) -> list[Event]:
         """Deal the next round from the seed, once a round is over; return its events (RoundStarted)."""
-        if self.phase is Phase.OVER:
+        if self.phase is _MATCH_OVER:
             raise MatchOverError("the match is over")
-        if self.phase is not Phase.ROUND_OVER:
+        if self.phase is not _ROUND_OVER:
             raise ValueError(f"round {self.round} is still being played")
         if self.seed is None:
             raise ValueError("this match has no seed to deal from (a replay deals from its record)")
@@ -347,7 +347,7 @@ class Match:
         self.next_leader = None
         self._plays = []
         self.record.rounds.append(RoundRecord(leader, list(map(list, hands)), boneyard, self._plays))
-        self.phase = Phase.PLAYING
+        self.phase = _PLAYING
         self.turn = leader
         self.events.append(_round_started(number, leader, lot))
         return self.events[start:]
@@ -487,7 +487,7 @@ class Match:
         if self.scores[side] != TARGET_RAW:
             return False
         self.winner = side
-        self.phase = Phase.OVER
+        self.phase = _MATCH_OVER
         self.turn = None
         self.events.append(_game_over(side, tuple(self.scores)))
         return True
@@ -520,8 +520,11 @@ class Match:
     def _settle_domino(self, seat: int, placement: int) -> None:
         seat_sides = self.seat_sides
         side = seat_sides[seat]
-        hands = tuple([tuple(h) for h in self.hands])  # revealed: in the event and in the finished round
-        opponents_pips = sum([hand_pips(h) for s, h in enumerate(hands) if seat_sides[s] != side])
+        hands = tuple(map(tuple, self.hands))  # revealed: in the event and in the finished round
+        opponents_pips = 0
+        for s, h in enumerate(hands):  # a loop, not a comprehension: this runs once a round, cold
+            if seat_sides[s] != side:
+                opponents_pips += hand_pips(h)
         partner = partner_of(self.players, seat)
         partner_pips = 0 if partner is None else hand_pips(hands[partner])
         opponents = round_to_five(opponents_pips)
@@ -586,7 +589,7 @@ class Match:
 
     def _end_round(self, next_leader: int | None, hands: tuple[tuple[Tile, ...], ...]) -> None:
         """The round is over and the match is not: wait for `next_round` (or a record's next deal)."""
-        self.phase = Phase.ROUND_OVER
+        self.phase = _ROUND_OVER
         self.next_leader = next_leader
         self._finish_round(hands)
 
