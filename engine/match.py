@@ -39,6 +39,7 @@ from .events import (
     Result,
     RoundStarted,
 )
+from .frozen import builder
 from .layout import Layout
 from .option import FATES, SETTLING, Option
 from .phase import Phase
@@ -60,10 +61,21 @@ from .snapshots import SeatView, TableSnapshot
 from .tiles import ALL_TILES, Tile, hand_pips
 
 # Enum members read through their class cost some 80 ns a lookup on CPython 3.11 (a plain name, 8 ns);
-# the hot paths (options, place) read them from these module names instead.
-_PLAYING = Phase.PLAYING
+# the hot paths (options, place, and each round's deal and settlement) read them from these module names instead.
+_PLAYING, _ROUND_OVER, _MATCH_OVER = Phase.PLAYING, Phase.ROUND_OVER, Phase.OVER
 _NONE, _SCORED, _OVER, _SETTLED = Result.NONE, Result.SCORED, Result.OVER, Result.SETTLED
 
+# The frozen values every round makes, built without their dataclass `__init__` (engine/frozen.py says why).
+_round_started = builder(RoundStarted)
+_drew = builder(Drew)
+_passed = builder(Passed)
+_domino = builder(Domino)
+_game_over = builder(GameOver)
+_finished_round = builder(FinishedRound)
+
+
+# Where each seat's hand lies in a shuffled set, by number of players (the boneyard is the rest).
+_HAND_SLICES = {n: tuple(slice(HAND_SIZE * s, HAND_SIZE * (s + 1)) for s in range(n)) for n in PLAYER_COUNTS}
 
 # Fisher-Yates from the last place down, as `random.Random.shuffle` does it: (place, bits to draw).
 _SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, len(ALL_TILES))))
@@ -104,6 +116,7 @@ class Match:
     __slots__ = (
         "_moves_before",
         "_plays",
+        "_rng",
         "_round_start",
         "boneyard",
         "drawn",
@@ -152,6 +165,7 @@ class Match:
         self.finished_round: FinishedRound | None = None  # the latest round that ended
         self._moves_before = 0  # placements made in the rounds before the current one
         self._round_start = 0  # where the current round's events begin in `events`
+        self._rng: random.Random | None = None  # made at the first deal, seeded afresh for every deal
         self._plays: list[Play] = []  # the current round's placements in `record` (appended to on each one)
 
     # -- making matches -----------------------------------------------------
@@ -263,9 +277,9 @@ class Match:
 
     def next_round(self) -> list[Event]:
         """Deal the next round from the seed, once a round is over; return its events (RoundStarted)."""
-        if self.phase is Phase.OVER:
+        if self.phase is _MATCH_OVER:
             raise MatchOverError("the match is over")
-        if self.phase is not Phase.ROUND_OVER:
+        if self.phase is not _ROUND_OVER:
             raise ValueError(f"round {self.round} is still being played")
         if self.seed is None:
             raise ValueError("this match has no seed to deal from (a replay deals from its record)")
@@ -273,14 +287,19 @@ class Match:
 
     def _deal(self) -> list[Event]:
         number = self.round + 1
-        rng = random.Random(f"exact61/{self.seed}/{number}")
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(0)
+        # Seeding sets the whole state, as `random.Random(...)` does: no earlier deal shows through. One
+        # random source per match, not one per round: a fresh one is 2.5 kB to allocate and clear.
+        rng.seed(f"exact61/{self.seed}/{number}")
         lot: tuple[LotDraw, ...] = ()
         if self.next_leader is None:
             leader, lot = draw_lot(rng, self.players)
         else:
             leader = self.next_leader
         tiles = shuffled_tiles(rng)
-        hands = [tiles[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(self.players)]
+        hands = list(map(tiles.__getitem__, _HAND_SLICES[self.players]))
         return self._begin_round(leader, hands, tiles[HAND_SIZE * self.players :], lot)
 
     def start_round(
@@ -327,10 +346,10 @@ class Match:
         self.last = None
         self.next_leader = None
         self._plays = []
-        self.record.rounds.append(RoundRecord(leader, [list(h) for h in hands], boneyard, self._plays))
-        self.phase = Phase.PLAYING
+        self.record.rounds.append(RoundRecord(leader, list(map(list, hands)), boneyard, self._plays))
+        self.phase = _PLAYING
         self.turn = leader
-        self.events.append(RoundStarted(number, leader, lot))
+        self.events.append(_round_started(number, leader, lot))
         return self.events[start:]
 
     # -- asking -------------------------------------------------------------
@@ -422,9 +441,17 @@ class Match:
             events.append(last)
             self._settle_domino(seat, points)
             return events[start:]
-        side = self.seat_sides[seat]
-        result = self._apply(side, points) if points else _NONE
-        last = self.last = _new_tuple(Placed, (seat, placement, total, points, result, tuple(self.scores)))
+        scores = self.scores
+        result = _NONE
+        if points:  # `_apply`, written out: most placements score nothing
+            side = self.seat_sides[seat]
+            after = scores[side] + points
+            if after > TARGET_RAW:
+                result = _OVER
+            else:
+                scores[side] = after
+                result = _SCORED
+        last = self.last = _new_tuple(Placed, (seat, placement, total, points, result, tuple(scores)))
         events.append(last)
         if result is _SCORED and self._check_won(side):
             return events[-2:]  # the placement and the end of the match
@@ -460,9 +487,9 @@ class Match:
         if self.scores[side] != TARGET_RAW:
             return False
         self.winner = side
-        self.phase = Phase.OVER
+        self.phase = _MATCH_OVER
         self.turn = None
-        self.events.append(GameOver(side, tuple(self.scores)))
+        self.events.append(_game_over(side, tuple(self.scores)))
         return True
 
     def _advance(self) -> None:
@@ -479,7 +506,7 @@ class Match:
                 t = self.boneyard[self.drawn]
                 self.drawn += 1
                 hand.append(t)
-                self.events.append(Drew(seat, t))
+                self.events.append(_drew(seat, t))
                 if layout.accepts(t):
                     self.must_play = t
                     return
@@ -487,14 +514,17 @@ class Match:
             if not any(fits(h) for h in self.hands):
                 self._settle_block()
                 return
-            self.events.append(Passed(seat))
+            self.events.append(_passed(seat))
             self.turn = (seat + 1) % self.players
 
     def _settle_domino(self, seat: int, placement: int) -> None:
         seat_sides = self.seat_sides
         side = seat_sides[seat]
-        hands = tuple([tuple(h) for h in self.hands])  # revealed: in the event and in the finished round
-        opponents_pips = sum([hand_pips(h) for s, h in enumerate(hands) if seat_sides[s] != side])
+        hands = tuple(map(tuple, self.hands))  # revealed: in the event and in the finished round
+        opponents_pips = 0
+        for s, h in enumerate(hands):  # a loop, not a comprehension: this runs once a round, cold
+            if seat_sides[s] != side:
+                opponents_pips += hand_pips(h)
         partner = partner_of(self.players, seat)
         partner_pips = 0 if partner is None else hand_pips(hands[partner])
         opponents = round_to_five(opponents_pips)
@@ -502,7 +532,7 @@ class Match:
         net = placement + opponents - partner
         result = self._apply(side, net)
         self.events.append(
-            Domino(
+            _domino(
                 seat,
                 side,
                 placement,
@@ -559,24 +589,24 @@ class Match:
 
     def _end_round(self, next_leader: int | None, hands: tuple[tuple[Tile, ...], ...]) -> None:
         """The round is over and the match is not: wait for `next_round` (or a record's next deal)."""
-        self.phase = Phase.ROUND_OVER
+        self.phase = _ROUND_OVER
         self.next_leader = next_leader
         self._finish_round(hands)
 
     def _finish_round(self, hands: tuple[tuple[Tile, ...], ...]) -> None:
         assert self.last is not None
-        self.finished_round = FinishedRound(
-            number=self.round,
-            leader=self.leader,
-            players=self.players,
-            layout=self.layout,
-            hands=hands,
-            boneyard=len(self.boneyard) - self.drawn,
-            events=tuple(self.events[self._round_start :]),
-            scores=tuple(self.scores),
-            last=self.last,
-            phase=self.phase,
-            winner=self.winner,
+        self.finished_round = _finished_round(
+            self.round,  # number
+            self.leader,
+            self.players,
+            self.layout,
+            hands,
+            len(self.boneyard) - self.drawn,  # boneyard
+            tuple(self.events[self._round_start :]),
+            tuple(self.scores),
+            self.last,
+            self.phase,
+            self.winner,
         )
 
 

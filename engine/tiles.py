@@ -90,4 +90,7 @@ def parse_tile(text: object) -> Tile:
 
 
 def hand_pips(hand: list[Tile] | tuple[Tile, ...]) -> int:
-    return sum([t.low + t.high for t in hand])
+    pips = 0
+    for t in hand:  # a plain loop: a comprehension makes a function object on every call
+        pips += t.low + t.high
+    return pips
