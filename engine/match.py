@@ -206,8 +206,16 @@ class Match:
         other = Match.__new__(Match)
         _copy_slots(self, other)  # numbers, enums, tiles and frozen values are shared as they are
         other.seed = None
+        other._rng = None
         other._own_containers(keep_history)
         return other
+
+    def __getstate__(self) -> tuple[None, dict[str, object]]:
+        """Pickled and copied without its random source: a cache each deal seeds afresh, so nothing of the
+        state; pickling it would triple what goes to the computer players' processes at every move."""
+        slots = {name: getattr(self, name) for name in Match.__slots__ if hasattr(self, name)}
+        slots["_rng"] = None
+        return None, slots
 
     def _own_containers(self, keep_history: bool) -> None:
         """After a shallow copy: give this match its own copy of each container that play changes.
@@ -441,17 +449,9 @@ class Match:
             events.append(last)
             self._settle_domino(seat, points)
             return events[start:]
-        scores = self.scores
-        result = _NONE
-        if points:  # `_apply`, written out: most placements score nothing
-            side = self.seat_sides[seat]
-            after = scores[side] + points
-            if after > TARGET_RAW:
-                result = _OVER
-            else:
-                scores[side] = after
-                result = _SCORED
-        last = self.last = _new_tuple(Placed, (seat, placement, total, points, result, tuple(scores)))
+        side = self.seat_sides[seat]
+        result = self._apply(side, points) if points else _NONE
+        last = self.last = _new_tuple(Placed, (seat, placement, total, points, result, tuple(self.scores)))
         events.append(last)
         if result is _SCORED and self._check_won(side):
             return events[-2:]  # the placement and the end of the match
