@@ -83,9 +83,13 @@ class FiveUpTree(app_commands.CommandTree):
     """Every command's errors, whether raised by its body, a check or an argument, take the one error path."""
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:  # type: ignore[override]
-        """Every command and autocomplete goes through the stop's door (see `replies.admitted`)."""
+        """Every command and autocomplete goes through the stop's door (see `replies.admitted`), and finds
+        the correspondence match of its channel or thread in memory (`Manager.wake_room`)."""
         command = interaction.command
-        return await admitted(interaction, f"/{command.qualified_name}" if command else "a command")
+        if not await admitted(interaction, f"/{command.qualified_name}" if command else "a command"):
+            return False
+        await interaction.client.manager.wake_room(interaction.channel_id)  # a sleeping match played here is read
+        return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         command = interaction.command
@@ -120,6 +124,7 @@ class FiveUpBot(FiveUpClient):
         self.stop_grace = STOP_GRACE_S
         self._stopping: asyncio.Task[None] | None = None
         publisher.attach(self)
+        publisher.on_sent = manager.posted  # the latest message of each match, for /five-up turns
 
     async def setup_hook(self) -> None:
         from .commands import FiveUpCommands  # reads the English catalog: the descriptions are its text

@@ -22,35 +22,36 @@ from .. import texts
 from ..host.refusal import Refusal
 from ..host.replay_desk import replay_desk_of
 from ..model.answers import Lobby
+from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, TableStatus
-from ..texts.i18n import DEFAULT, SUPPORTED, pick_locale, t
+from ..texts.i18n import SUPPORTED
 from .client import Interaction
+from .command_words import described, table_language
 from .hand_buttons import send_hand, show_hand_view
 from .help_and_rules import help_message, rules_message
 from .lobby_buttons import lobby_view
 from .lobby_turns import LobbyTurn
+from .player_commands import player_commands
 from .replay_buttons import history_view, open_viewer, send_animation, send_review
 from .replies import answered_publicly, defer_publicly, files, locale_of, record_file
 
 MAX_CHOICES = 25
 
 
-def described(key: str) -> app_commands.locale_str:
-    """A description in English (from the catalog), translatable by its Fluent `key`."""
-    return app_commands.locale_str(t("en", key), key=key)
-
-
 LEVEL_CHOICES = [app_commands.Choice(name=described(f"choice-level-{x}"), value=x) for x in LEVELS]
 LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x) for x in SUPPORTED]
-PING_CHOICES = [app_commands.Choice(name=described(f"choice-ping-{x}"), value=x) for x in ("on", "off")]
+PACE_CHOICES = [app_commands.Choice(name=described(f"choice-pace-{p.value}"), value=p.value) for p in Pace]
+TIMEOUT_CHOICES = [app_commands.Choice(name=described(f"choice-timeout-{x.value}"), value=x.value) for x in OnTimeout]
 
 
 class FiveUpCommands(app_commands.Group):
     """`/five-up start | join | leave | hand | play | board | score | rules | help | end | stats | leaderboard
-    | history | replay | review | settings`."""
+    | history | replay | review`, and `turns | settings` (bot/edge/player_commands.py)."""
 
     def __init__(self) -> None:
         super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
+        for command in player_commands():  # /five-up turns and settings (bot/edge/player_commands.py)
+            self.add_command(command)
 
     # -- the lobby ------------------------------------------------------------
 
@@ -60,8 +61,10 @@ class FiveUpCommands(app_commands.Group):
         level=described("cmd-start-level"),
         lang=described("cmd-start-lang"),
         thread=described("cmd-start-thread"),
+        pace=described("cmd-start-pace"),
+        timeout=described("cmd-start-timeout"),
     )
-    @app_commands.choices(level=LEVEL_CHOICES, lang=LANG_CHOICES)
+    @app_commands.choices(level=LEVEL_CHOICES, lang=LANG_CHOICES, pace=PACE_CHOICES, timeout=TIMEOUT_CHOICES)
     async def start(
         self,
         interaction: Interaction,
@@ -69,17 +72,24 @@ class FiveUpCommands(app_commands.Group):
         level: str = "normal",
         lang: str | None = None,
         thread: bool = True,
+        pace: str | None = None,
+        timeout: str = OnTimeout.COMPUTER.value,
     ) -> None:
         manager = interaction.client.manager
+        settings = await manager.servers.settings(interaction.guild_id)  # the server's defaults
+        channel = interaction.channel
         lobby = await manager.open_table(
             guild_id=interaction.guild_id,
             channel_id=_channel(interaction),
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
-            lang=lang or table_language(interaction.guild_locale, interaction.locale),
+            lang=lang or settings.lang or table_language(interaction.guild_locale, interaction.locale),
             bots=bots,
             level=level,
             use_thread=thread,
+            pace=None if pace is None else Pace(pace),
+            on_timeout=OnTimeout(timeout),
+            parent_id=channel.parent_id if isinstance(channel, discord.Thread) else None,
         )
         async with interaction.client.lobby_turns.of(lobby.table_id):  # a join by command waits for the message
             await interaction.response.send_message(lobby.text, view=lobby_view(lobby) or discord.utils.MISSING)
@@ -279,14 +289,6 @@ class FiveUpCommands(app_commands.Group):
         )
         return _matching(found, current)
 
-    @app_commands.command(name="settings", description=described("cmd-settings"))
-    @app_commands.describe(ping=described("cmd-settings-ping"))
-    @app_commands.choices(ping=PING_CHOICES)
-    async def settings(self, interaction: Interaction, ping: str) -> None:
-        on = ping == "on"
-        await interaction.client.manager.set_ping(user_id=interaction.user.id, on=on)
-        await interaction.response.send_message(texts.ping_set(locale_of(interaction), on), ephemeral=True)
-
     @app_commands.command(name="end", description=described("cmd-end"))
     async def end(self, interaction: Interaction) -> None:
         manager = interaction.client.manager
@@ -302,17 +304,6 @@ class FiveUpCommands(app_commands.Group):
             await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
             if in_lobby and table is not None:
                 await _refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
-
-
-def table_language(guild_locale: object, host_locale: object) -> str:
-    """A new table's language when `/five-up start` names none: the server's, when it is Korean or
-    Spanish; otherwise the host's own, when it is Korean or Spanish; otherwise English. A server
-    that is not a Community server always reports en-US, whatever its people speak, so an English
-    (or unsupported) server language says little and the host's says more."""
-    guild = pick_locale(guild_locale)
-    if guild != DEFAULT:
-        return guild
-    return pick_locale(host_locale)
 
 
 def _matching(found: list[tuple[int, str]], current: str) -> list[app_commands.Choice[int]]:

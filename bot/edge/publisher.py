@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -42,6 +43,7 @@ class ChannelPublisher:
         self._queues: dict[int, deque[Post]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._moved: dict[int, int] = {}  # thread -> its channel, where its posts go since posting there failed
+        self.on_sent: Callable[[Post, int], Awaitable[None]] | None = None  # told of each message sent
 
     def attach(self, client: discord.Client) -> None:
         """The client that sends the posts (the bot, as it is created)."""
@@ -75,6 +77,8 @@ class ChannelPublisher:
         """Send one post now; a failure is logged and does not stop the posts after it. A thread the
         bot may no longer post in hands its posts to its channel; a match-end post closes its thread."""
         room = self._moved.get(post.channel_id, post.channel_id)
+        if post.direct_to is not None:
+            return await _send_direct(client, post)
         try:
             message = await self._send(client, post, room)
         except discord.Forbidden as e:
@@ -100,6 +104,8 @@ class ChannelPublisher:
         else:
             if post.record is not None and room == post.channel_id:
                 await close_thread(client, room)
+            if self.on_sent is not None:
+                await self.on_sent(post, message.id)
             return message
         return None
 
@@ -147,3 +153,14 @@ async def _parent_of(client: discord.Client, channel_id: int) -> int | None:
         except discord.HTTPException:
             return None
     return found.parent_id if isinstance(found, discord.Thread) else None
+
+
+async def _send_direct(client: discord.Client, post: Post) -> discord.Message | None:
+    """A direct message the person asked for (a correspondence reminder); one they cannot get is logged."""
+    assert post.direct_to is not None
+    try:
+        user = client.get_user(post.direct_to) or await client.fetch_user(post.direct_to)
+        return await user.send(post.text, view=show_hand_view(post.table_id, post.lang))
+    except discord.HTTPException as e:
+        log.info("no direct message to user %s (table %s): %s", post.direct_to, post.table_id, e)
+        return None

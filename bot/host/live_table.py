@@ -77,7 +77,7 @@ class LiveTable(TableCore):
                 raise Refusal("end-not-allowed")
             await self.close(f"ended by {user_id}")
             if table.thread_id is not None:
-                self._show_in_lobby()
+                self.show_in_lobby()
             text = texts.table_ended(table.lang, texts.plain(name))
             return Post(table.id, table.channel_id, PostKind.CLOSED, text, move_no=table.move_no, lang=table.lang)
 
@@ -113,7 +113,7 @@ class LiveTable(TableCore):
                     raise Refusal("say-where", tile=str(placement.tile), targets=shown)
                 if fits:
                     placement = fits[0]
-            post = await self._apply(seat, placement)
+            post = await self.apply_placement(seat, placement)
             return Played(texts.played_text(locale, placement), post)
 
     def options_for(self, user_id: int) -> list[Option]:
@@ -141,6 +141,7 @@ class LiveTable(TableCore):
             move_no = table.move_no
             drawn = _recent_draws(match.events, seat)
             text = texts.hand_text(locale, table.seating, view, drawn=drawn, turn=match.turn, back=back)
+            text = f"{text}\n{texts.hand_table_line(locale, table, user_id)}"  # a hand opened days later says whose
         choices = texts.hand_choices(locale, view.options)
         image = await asyncio.to_thread(self.services.renderer.hand, view) if picture else None
         return Hand(table.id, move_no, text, image, choices)
@@ -196,7 +197,7 @@ class LiveTable(TableCore):
             # said once when the take-over starts; the status line then marks the seat as away
             note = texts.takeover(self.table.lang, self.table.seats[seat].name) if announce else ""
             try:
-                await self._apply(seat, placement, note=note)
+                await self.apply_placement(seat, placement, note=note)
             except Refusal as refusal:  # not saved (logged by write): tried again later; moved on: stops here
                 if refusal.code == "not-saved":
                     asyncio.get_running_loop().call_later(RETRY_SAVE_S, self._retry_computer, move_no)
@@ -260,7 +261,7 @@ class LiveTable(TableCore):
 
     # -- placing, saving, publishing ------------------------------------------
 
-    async def _apply(self, seat: int, placement: Placement, *, note: str = "") -> Post:
+    async def apply_placement(self, seat: int, placement: Placement, *, note: str = "") -> Post:
         """Place, commit, draw the pictures, publish. The caller holds the lock."""
         table = self.table
         match = table.match
@@ -300,11 +301,12 @@ class LiveTable(TableCore):
             record=self.saved_record if over else None,  # exactly what storage holds
         )
         if table.thread_id is not None and (over or match.round != round_number):
-            self._show_in_lobby()  # the channel sees the score after each round, and the result
+            self.show_in_lobby()  # the channel sees the score after each round, and the result
         self.services.turns.arm(self)
         return post
 
     async def _save(self, deadlines: TurnDeadlines) -> None:
+        """The placement durable: the record with the next turn's clock, or the finished match and its results."""
         table = self.table
         match = table.match
         assert match is not None

@@ -131,7 +131,11 @@ class LobbyActions:
             live.turn_begins(now, deadlines)
             # the match's first message says once when reminders and take-overs come; turn lines do not repeat it
             lines = texts.narrate(table.lang, table.seating, match.events, round_number=0)
-            lines += [texts.clock_rules(table.lang, live.services.turns.turn_timeout), live.turn_line()]
+            if table.pace.is_correspondence:
+                rules = texts.correspondence_rules(table.lang, table.pace, table.on_timeout)
+            else:
+                rules = texts.clock_rules(table.lang, live.services.turns.turn_timeout)
+            lines += [rules, live.turn_line()]
             live.publish(PostKind.TURN, lines, hand_button=True, mentions=live.to_ping())
             self.arm_clock()
             return live.lobby(texts.started_privately(locale))

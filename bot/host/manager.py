@@ -21,18 +21,24 @@ from engine import Option, Placement
 
 from .. import texts
 from ..model.answers import Hand, Lobby, Played
-from ..model.posts import Post, PostKind
+from ..model.pace import OnTimeout, Pace
+from ..model.posts import Post
 from ..model.table_state import LEVELS, MAX_SEATS, Seat, Table, TableStatus
 from ..storage import ChannelBusyError, Storage, StorageUnavailableError
-from ..texts.i18n import pick_locale
 from .computers import ComputerPlayers
+from .correspondence_turns import CorrespondenceTurns
+from .deadline_sweeper import DeadlineSweeper
 from .live_table import LiveTable
 from .match_archive import MatchArchive
 from .pictures import Renderer
+from .player_desk import PlayerDesk
 from .refusal import Refusal
-from .row_conversion import seat_rows, table_from_row
+from .row_conversion import seat_rows
+from .server_desk import ServerDesk
 from .table_core import Publisher, Services, TableCore, ThreadOpener
+from .table_loader import TableLoader
 from .table_registry import TableRegistry
+from .timer import SystemTimer, Timer
 from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)
@@ -60,6 +66,7 @@ class Manager:
         computer_pause: tuple[float, float] = (0.8, 2.0),
         clock: Callable[[float], str] = texts.discord_clock,
         now: Callable[[], float] = time.time,
+        timer: Timer | None = None,
         seeds: Callable[[], str] = new_seed,
         shard_count: int | None = None,
         shard_ids: Sequence[int] | None = None,
@@ -68,11 +75,21 @@ class Manager:
         self.shard_count = shard_count
         self.shard_ids = None if shard_ids is None else tuple(shard_ids)
         self.publisher = publisher
+        self.timer = timer if timer is not None else SystemTimer(now)  # correspondence deadlines are kept on it
+        now = self.timer.now
         self.turns = TurnClock(computer, turn_timeout=turn_timeout, computer_pause=computer_pause, now=now)
-        self.services = Services(storage, publisher, renderer, self.turns, clock, now, self._forget)
+        self.sweeper = DeadlineSweeper(
+            storage, self.timer, self._deadline, shard_count=shard_count, shard_ids=self.shard_ids
+        )
+        self.services = Services(storage, publisher, renderer, self.turns, clock, now, self._forget, self.sweeper.nudge)
         self.seeds = seeds
         self.registry = TableRegistry()
+        self.loader = TableLoader(storage, self.services, self.registry, publisher, (shard_count, self.shard_ids))
         self.archive = MatchArchive(storage, renderer)  # history, one finished match, stats, leaderboard
+        self.servers = ServerDesk(storage)  # what each server's admins set
+        self.players = PlayerDesk(
+            storage, self.loader, self.registry, self.servers, now
+        )  # turns, away, reminders by DM
         self._opening = asyncio.Lock()
 
     # -- finding tables -----------------------------------------------------
@@ -82,8 +99,19 @@ class Manager:
         live = self.registry.in_room(channel_id)
         return None if live is None else live.table
 
-    def _live(self, *, channel_id: int | None = None, table_id: int | None = None) -> LiveTable:
-        return self.registry.find(channel_id=channel_id, table_id=table_id)
+    async def _live(self, *, channel_id: int | None = None, table_id: int | None = None) -> LiveTable:
+        """The live table an action is for, a sleeping correspondence match read first."""
+        asleep = self.registry.asleep(channel_id=channel_id, table_id=table_id)
+        if asleep is not None:
+            await self.loader.wake(asleep)
+        live = self.registry.find(channel_id=channel_id, table_id=table_id)
+        self.loader.touch(live)
+        return live
+
+    async def wake_room(self, channel_id: int | None) -> None:
+        """A command in this channel or thread: a sleeping match played there is read (the edge asks
+        before every command, so `table_in` finds it)."""
+        await self.loader.wake_room(channel_id)
 
     def _forget(self, live: TableCore) -> None:
         """A table is over or closed: its clock stops and its channel (and thread) are free."""
@@ -106,44 +134,60 @@ class Manager:
         seat_host: bool = True,
         seed: str | None = None,
         use_thread: bool = True,
+        pace: Pace | None = None,
+        on_timeout: OnTimeout = OnTimeout.COMPUTER,
+        parent_id: int | None = None,
     ) -> Lobby:
         """A new table in this channel, the host in seat 1 (unless `seat_host` is False) and `bots` computers.
 
         `seed` deals a given match (the demo, a replay); otherwise the seed source picks one.
-        `use_thread` False keeps the match in the channel rather than a thread of its own."""
+        `use_thread` False keeps the match in the channel rather than a thread of its own. `pace`:
+        the server's default when not given. The server's settings may refuse the channel (`parent_id`:
+        the channel of the thread it is asked in) or the computers; its rating choice is kept with the table."""
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         if not 0 <= bots <= MAX_SEATS - int(seat_host):
             raise Refusal("too-many-bots")
+        settings = await self.servers.settings(guild_id)
+        ServerDesk.check_open(settings, channel_id=channel_id, parent_id=parent_id, bots=bots)
+        pace = settings.pace if pace is None else pace
         seats = [Seat(host_id, texts.plain(host_name))] if seat_host else []
         seats += [Seat(None, texts.computer_name(lang, n + 1), level) for n in range(bots)]
-        return await self._open(guild_id, channel_id, host_id, lang, level, seats, seed, use_thread)
+        table = Table(
+            0,
+            guild_id,
+            channel_id,
+            host_id,
+            lang,
+            level,
+            self.seeds() if seed is None else seed,
+            TableStatus.LOBBY,
+            seats,
+        )
+        table.use_thread, table.pace, table.on_timeout, table.rated = use_thread, pace, on_timeout, settings.rated
+        return await self._open(table)
 
-    async def _open(
-        self,
-        guild_id: int | None,
-        channel_id: int,
-        host_id: int,
-        lang: str,
-        level: str,
-        seats: list[Seat],
-        seed: str | None,
-        use_thread: bool,
-    ) -> Lobby:
-        seed = seed if seed is not None else self.seeds()
+    async def _open(self, table: Table) -> Lobby:
+        """A lobby for `table` (its id not yet given), if the channel is free and its people under the server's cap."""
+        channel_id, guild_id = table.channel_id, table.guild_id
+        await self.players.check_cap(table, [s.user_id for s in table.seats if s.user_id is not None])
+        self.sweeper.start()  # (restore starts it too; a manager that restores nothing still keeps deadlines)
         async with self._opening:
-            if self.registry.in_room(channel_id) is not None:
+            if self.registry.in_room(channel_id) is not None or self.registry.asleep(channel_id=channel_id):
                 raise Refusal("channel-busy")
             try:
-                table_id = await self.storage.create_table(
+                table.id = await self.storage.create_table(
                     guild_id=guild_id,
                     channel_id=channel_id,
-                    host_id=host_id,
-                    lang=lang,
-                    level=level,
-                    seed=seed,
-                    seats=seat_rows(seats),
-                    use_thread=use_thread,
+                    host_id=table.host_id,
+                    lang=table.lang,
+                    level=table.level,
+                    seed=table.seed,
+                    seats=seat_rows(table.seats),
+                    use_thread=table.use_thread,
+                    pace=table.pace.value,
+                    on_timeout=table.on_timeout.value,
+                    rated=table.rated,
                 )
             except ChannelBusyError:
                 raise Refusal("channel-busy") from None
@@ -151,11 +195,20 @@ class Manager:
                 log.warning("no table opened in channel %s: the database is unavailable (%s)", channel_id, e)
                 raise Refusal("not-saved") from None
             self.registry.reopened(channel_id)
-            table = Table(table_id, guild_id, channel_id, host_id, lang, level, seed, TableStatus.LOBBY, seats)
-            table.use_thread = use_thread
             live = LiveTable(table, self.services)
             self.registry.add(live)
         return live.lobby()
+
+    async def posted(self, post: Post, message_id: int) -> None:
+        """A message of a correspondence match went out: it is the one `/five-up turns` links to."""
+        live = self.registry.by_id(post.table_id)
+        if live is None or not live.table.pace.is_correspondence or post.direct_to is not None:
+            return
+        live.table.last_post_id = message_id
+        try:
+            await self.storage.set_last_post(post.table_id, message_id)
+        except Exception as e:  # a note, not the table's state: the link goes to the thread instead
+            log.warning("table %s: its latest message not noted (%s)", post.table_id, e)
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
         live = self.registry.by_id(table_id)
@@ -165,13 +218,14 @@ class Manager:
     async def join(
         self, *, user_id: int, name: str, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
-        live = self._live(channel_id=channel_id, table_id=table_id)
+        live = await self._live(channel_id=channel_id, table_id=table_id)
+        await self.players.check_cap(live.table, [user_id])
         return await live.lobby_actions.join(user_id=user_id, name=name, locale=locale)
 
     async def leave(
         self, *, user_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
-        return await self._live(channel_id=channel_id, table_id=table_id).lobby_actions.leave(
+        return await (await self._live(channel_id=channel_id, table_id=table_id)).lobby_actions.leave(
             user_id=user_id, locale=locale
         )
 
@@ -179,7 +233,7 @@ class Manager:
         self, *, user_id: int, partner_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
         """A player of a 4-seat lobby chooses their partner (see `LobbyActions.sit_with`)."""
-        live = self._live(channel_id=channel_id, table_id=table_id)
+        live = await self._live(channel_id=channel_id, table_id=table_id)
         return await live.lobby_actions.sit_with(user_id=user_id, partner_id=partner_id, locale=locale)
 
     async def start(
@@ -193,7 +247,7 @@ class Manager:
     ) -> Lobby:
         """The host starts the match: the first round is dealt and the first turn message posted
         (in the match's own thread, when `open_thread` makes one)."""
-        live = self._live(channel_id=channel_id, table_id=table_id)
+        live = await self._live(channel_id=channel_id, table_id=table_id)
         lobby = await live.lobby_actions.start(user_id=user_id, locale=locale, open_thread=open_thread)
         if live.table.status is TableStatus.PLAYING:
             self.registry.add(live)  # its thread finds it too
@@ -212,9 +266,12 @@ class Manager:
         if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
             raise Refusal("not-seated")
         seats = [Seat(s.user_id, s.name, s.level) for s in row.seats]
-        lobby = await self._open(
-            guild_id, row.channel_id, row.host_id, row.lang, row.level, seats, None, row.use_thread
+        table = Table(
+            0, guild_id, row.channel_id, row.host_id, row.lang, row.level, self.seeds(), TableStatus.LOBBY, seats
         )
+        table.use_thread, table.pace, table.on_timeout = row.use_thread, Pace(row.pace), OnTimeout(row.on_timeout)
+        table.rated = (await self.servers.settings(guild_id)).rated
+        lobby = await self._open(table)
         return lobby, row.channel_id
 
     async def set_ping(self, *, user_id: int, on: bool) -> None:
@@ -228,11 +285,11 @@ class Manager:
         self, *, user_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
         """The host closes the lobby."""
-        return await self._live(channel_id=channel_id, table_id=table_id).lobby_actions.cancel(user_id=user_id)
+        return await (await self._live(channel_id=channel_id, table_id=table_id)).lobby_actions.cancel(user_id=user_id)
 
     async def end(self, *, channel_id: int, user_id: int, name: str, can_manage: bool) -> Post:
         """The host, or anyone allowed to manage messages, ends the table in this channel."""
-        return await self._live(channel_id=channel_id).end(user_id=user_id, name=name, can_manage=can_manage)
+        return await (await self._live(channel_id=channel_id)).end(user_id=user_id, name=name, can_manage=can_manage)
 
     # -- playing ------------------------------------------------------------
 
@@ -247,8 +304,11 @@ class Manager:
         move_no: int | None = None,
     ) -> Played:
         """A player's placement (one without `on`: wherever its tile fits), see `LiveTable.play`."""
-        live = self._live(channel_id=channel_id, table_id=table_id)
-        return await live.play(user_id=user_id, placement=placement, locale=locale, move_no=move_no)
+        live = await self._live(channel_id=channel_id, table_id=table_id)
+        played = await live.play(user_id=user_id, placement=placement, locale=locale, move_no=move_no)
+        if user_id in live.table.away_until:
+            await self.players.back(user_id)  # playing ends an away early
+        return played
 
     def choices(self, *, channel_id: int, user_id: int) -> list[Option]:
         """The caller's legal options now (for autocomplete): empty when it is not their turn."""
@@ -265,12 +325,12 @@ class Manager:
         picture: bool = True,
     ) -> Hand:
         """A player's private view: their tiles, what they drew, and a choice per playable tile."""
-        live = self._live(channel_id=channel_id, table_id=table_id)
+        live = await self._live(channel_id=channel_id, table_id=table_id)
         return await live.hand(user_id=user_id, locale=locale, picture=picture)
 
     async def board(self, *, channel_id: int, scoresheet_only: bool = False) -> Post:
         """The latest pictures of the table again (not published: the caller replies with it)."""
-        return await self._live(channel_id=channel_id).board(scoresheet_only=scoresheet_only)
+        return await (await self._live(channel_id=channel_id)).board(scoresheet_only=scoresheet_only)
 
     # -- whose turn next ----------------------------------------------------
 
@@ -280,41 +340,20 @@ class Manager:
 
     async def close(self) -> None:
         """Stop timers and computer turns (the database keeps everything needed to resume)."""
+        await self.sweeper.close()
         await self.turns.close()
 
     # -- restarting ------------------------------------------------------------
 
     async def restore(self) -> list[Table]:
-        """Bring back every open table (of this process's shards); a row that cannot be read is logged and closed."""
-        found, broken = await self.storage.open_tables(self.shard_count, self.shard_ids)
-        for bad in broken:
-            log.error("table %s cannot be read (%s); closing it", bad.id, bad.reason)
-            await self.storage.close_table(bad.id, f"unreadable: {bad.reason}"[:500])
-            room = bad.thread_id or bad.channel_id
-            if room is not None:
-                self._announce_unreadable(bad.id, room, bad.lang)
-        restored = []
-        for row in found:
-            try:
-                table = table_from_row(row)
-            except Exception as e:
-                log.error("table %s cannot be restored (%s); closing it", row.id, e)
-                await self.storage.close_table(row.id, f"unreadable: {e}"[:500])
-                self._announce_unreadable(row.id, row.thread_id or row.channel_id, row.lang)
-                continue
-            live = LiveTable(table, self.services, saved_record=row.record, version=row.version)
-            self.registry.add(live)
-            restored.append(table)
-            await live.resume()
+        """Bring back every open table (of this process's shards; see `TableLoader.restore`) and start
+        the correspondence deadlines' sweeper, which acts at once on any that passed while the bot was down."""
+        restored = await self.loader.restore()
+        self.sweeper.start()
         return restored
 
-    def _announce_unreadable(self, table_id: int, channel_id: int, lang: str | None) -> None:
-        """Tell the players where they play (the match's thread, or the channel when it has none), in the
-        table's language when it is known (English otherwise)."""
-        lang = pick_locale(lang)
-        try:
-            self.publisher.publish(
-                Post(table_id, channel_id, PostKind.CLOSED, texts.closed_unreadable(lang), lang=lang)
-            )
-        except Exception:
-            log.exception("could not tell channel %s that table %s was closed", channel_id, table_id)
+    async def _deadline(self, table_id: int) -> None:
+        """The sweeper found this table's moment: read it if it sleeps, and do what is due."""
+        live = await self.loader.wake(table_id)
+        if live is not None:
+            await CorrespondenceTurns(live).due()

@@ -47,7 +47,7 @@ async def rate_finished(storage: Storage, table: Table) -> list[Change]:
     assert match is not None
     if table.guild_id is None:
         return []
-    if not ratings.is_rated(table.guild_id, match, table.seats, table.away):
+    if not table.rated or not ratings.is_rated(table.guild_id, match, table.seats, table.away, table.forfeit_seat):
         await storage.skip_rating(table.id, table.guild_id)
         return []
     seats = list(table.seats)
@@ -56,7 +56,7 @@ async def rate_finished(storage: Storage, table: Table) -> list[Change]:
 
     def update(current: Mapping[str, RatingRow]) -> tuple[list[RatingChangeRow], list[RatingRow]]:
         standings = {key: _standing(row) for key, row in current.items()}
-        changes = ratings.rate(match, seats, {key: s.rating for key, s in standings.items()})
+        changes = ratings.rate(match, seats, {key: s.rating for key, s in standings.items()}, table.forfeit_seat)
         ratings.apply(standings, changes)
         found[:] = changes
         touched = {c.key for c in changes}
@@ -91,9 +91,9 @@ def _replay(
         except Exception as e:  # a damaged record costs its own match, not the server's ratings
             log.error("match %s cannot be replayed for the ratings (%s); left out", row.table_id, e)
             continue
-        if len(row.seats) != match.players or not ratings.is_rated(0, match, row.seats):
+        if len(row.seats) != match.players or not ratings.is_rated(0, match, row.seats, (), row.forfeit_seat):
             continue
-        made = ratings.rate(match, row.seats, {key: s.rating for key, s in standings.items()})
+        made = ratings.rate(match, row.seats, {key: s.rating for key, s in standings.items()}, row.forfeit_seat)
         ratings.apply(standings, made)
         changes[row.table_id] = [_change_row(c) for c in made]
         names.update({ratings.key_of(s): _name(s) for s in row.seats})

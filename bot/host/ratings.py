@@ -20,6 +20,7 @@ from openskill.models import PlackettLuce
 
 from engine import Match, Phase
 
+from ..model.pace import forfeit_winner
 from ..model.rating_change import MU, NEW, SIGMA, Change, Rating
 
 BETA = SIGMA / 2.0  # openskill's defaults scaled by SCALE, as μ and σ are
@@ -73,26 +74,37 @@ class Placing:
     won: bool
 
 
-def is_rated(guild_id: int | None, match: Match, seats: Sequence[SeatLike], away: Iterable[int] = ()) -> bool:
-    """A match is rated when it was played to its end in a server and a person was still playing it:
-    not when it was ended early (it never reaches here over), nor when every person's seat was
-    being played by a computer at the end (`away`)."""
-    if guild_id is None or match.phase is not Phase.OVER or match.winner is None:
+def is_rated(
+    guild_id: int | None,
+    match: Match,
+    seats: Sequence[SeatLike],
+    away: Iterable[int] = (),
+    forfeit_seat: int | None = None,
+) -> bool:
+    """A match is rated when it was played to its end in a server (or lost on time by `forfeit_seat`)
+    and a person was still playing it: not when it was ended early (it never reaches here over), nor
+    when every person's seat was being played by a computer at the end (`away`)."""
+    if guild_id is None:
+        return False
+    if forfeit_seat is None and (match.phase is not Phase.OVER or match.winner is None):
         return False
     people = {i for i, s in enumerate(seats) if s.user_id is not None}
     return bool(people - set(away))
 
 
-def placings(match: Match, seats: Sequence[SeatLike]) -> list[Placing]:
+def placings(match: Match, seats: Sequence[SeatLike], forfeit_seat: int | None = None) -> list[Placing]:
     """Each seat's rank, from the engine's final scores: the winning side first, then the others by
-    their score (highest first), equal scores tied. Four players rank as their two partnerships."""
-    assert match.winner is not None, "only a finished match is ranked"
+    their score (highest first), equal scores tied, a side that lost on time last. Four players rank
+    as their two partnerships."""
     if len(seats) != match.players:
         raise ValueError(f"{len(seats)} seats for a match of {match.players} players")
-    scores, winner = match.scores, match.winner
+    scores = match.scores
+    lost = None if forfeit_seat is None else match.side_of(forfeit_seat)
+    winner = match.winner if lost is None else forfeit_winner(scores, lost)
+    assert winner is not None, "only a finished match is ranked"
 
-    def order(side: int) -> tuple[bool, int]:
-        return (side != winner, -scores[side])
+    def order(side: int) -> tuple[bool, bool, int]:
+        return (side != winner, side == lost, -scores[side])
 
     ordered = sorted({order(side) for side in range(len(scores))})
     return [
@@ -101,14 +113,16 @@ def placings(match: Match, seats: Sequence[SeatLike]) -> list[Placing]:
     ]
 
 
-def rate(match: Match, seats: Sequence[SeatLike], current: Mapping[str, Rating]) -> list[Change]:
+def rate(
+    match: Match, seats: Sequence[SeatLike], current: Mapping[str, Rating], forfeit_seat: int | None = None
+) -> list[Change]:
     """Every seat's change for a finished match, from the ratings before it (`current`; absent: new).
 
     Two and three players are ranked one against another; four as two teams (seats 1 & 3 against
     2 & 4). A computer level at several seats of one match is one player: each seat is rated from
     the level's rating, and the level's new rating is the average of its seats' results (so every
     seat of that level shows the same `after`)."""
-    placed = placings(match, seats)
+    placed = placings(match, seats, forfeit_seat)
     by_side: dict[int, list[Placing]] = {}
     for p in placed:
         by_side.setdefault(match.side_of(p.seat), []).append(p)

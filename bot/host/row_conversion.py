@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from engine import Match, Phase, Record
 
+from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, Seat, Table, TableStatus
 from ..storage import ResultRow, SeatRow, TableRow
 from ..texts import shown
@@ -46,6 +47,10 @@ def table_from_row(row: TableRow) -> Table:
     table.thread_id = row.thread_id
     table.use_thread = row.use_thread
     table.remind_at, table.take_over_at = row.deadlines.remind_at, row.deadlines.take_over_at
+    table.paused_at = row.deadlines.paused_at
+    table.pace, table.on_timeout = Pace(row.pace), OnTimeout(row.on_timeout)  # an unknown one: ValueError
+    table.rated = row.rated
+    table.last_post_id = row.last_post_id
     if status is TableStatus.PLAYING:
         if row.record is None:
             raise ValueError("a match in progress without its record")

@@ -30,6 +30,7 @@ from ..storage import (
     TableMovedOnError,
     TurnDeadlines,
 )
+from .correspondence_clock import left, turn_clock
 from .pictures import Pictured, Renderer, pictured
 from .refusal import Refusal
 
@@ -66,12 +67,20 @@ class ClockedTable(Protocol):
 class Turns(Protocol):
     turn_timeout: float  # the reminder comes one timeout into a turn, the computer's take-over two
 
+    async def placement_for(self, table: Table, seat: int) -> Placement:
+        """What a computer would place for `seat` now (a correspondence turn whose time ran out)."""
+        ...
+
     def arm(self, live: ClockedTable) -> None:
         """After an action, under the table's lock: start what comes next (a computer, an idle clock)."""
         ...
 
     def stop(self, live: TableCore) -> None:
         """The table is over or closed: its idle clock stops."""
+        ...
+
+    def busy(self, table_id: int) -> bool:
+        """A computer's turn is under way at this table (it is not put to sleep meanwhile)."""
         ...
 
 
@@ -86,6 +95,7 @@ class Services:
     clock: Callable[[float], str]  # a moment as players read it (a Discord timestamp, the demo's hh:mm:ss)
     now: Callable[[], float]
     forget: Callable[[TableCore], None]  # the registry lets go of a table that is over or closed
+    nudge: Callable[[float | None], None] = lambda moment: None  # a correspondence moment written: the sweeper's
 
 
 class TableCore:
@@ -102,6 +112,7 @@ class TableCore:
         self.moved_on = False  # another process wrote the table: it is no longer hosted here
         self._unsaved = False  # the last write found the database unavailable (logged once until one succeeds)
         self.pictures: tuple[Picture, ...] = ()  # the latest table pictures, for /five-up board and score
+        self.clock = NO_DEADLINES  # the turn's clock as last written (table.remind_at etc. mirror it)
 
     def lobby(self, note: str = "") -> Lobby:
         return texts.lobby_message(self.table, note)
@@ -143,19 +154,53 @@ class TableCore:
     def deadlines(self, match: Match, now: float) -> TurnDeadlines:
         """The clock of the turn beginning `now`: for a person, the reminder one turn timeout on and the
         take-over two; for a seat a computer already plays for (its player away), the take-over at
-        once; none for a computer's own seat, or when nobody is to move."""
+        once; none for a computer's own seat, or when nobody is to move. A correspondence turn's
+        clock is its pace's (bot/host/correspondence_clock.py)."""
         seat = match.turn
+        turn = self.table.turn_length
+        if seat is not None and match.phase is Phase.PLAYING and turn is not None:
+            user_id = self.table.seats[seat].user_id
+            away = None if user_id is None else self.table.away_until.get(user_id)
+            return turn_clock(turn, user_id, now, away)
         if seat is None or match.phase is not Phase.PLAYING or self.table.seats[seat].is_computer:
             return NO_DEADLINES
+        user_id = self.table.seats[seat].user_id
         if seat in self.table.away:
-            return TurnDeadlines(None, now)
+            return TurnDeadlines(None, now, to_move=user_id)
         timeout = self.services.turns.turn_timeout
-        return TurnDeadlines(now + timeout, now + 2 * timeout)
+        return TurnDeadlines(now + timeout, now + 2 * timeout, to_move=user_id)
 
     def turn_begins(self, now: float, deadlines: TurnDeadlines) -> None:
         """Memory follows what was written: the turn's start and its deadlines."""
         self.table.turn_started = now
-        self.table.remind_at, self.table.take_over_at = deadlines.remind_at, deadlines.take_over_at
+        self.set_clock(deadlines)
+
+    def set_clock(self, deadlines: TurnDeadlines) -> None:
+        """Memory follows the clock as written (a reminder given, a pause, a return)."""
+        self.clock = deadlines
+        if deadlines.wake_at is not None:
+            self.services.nudge(deadlines.wake_at)
+        table = self.table
+        table.remind_at, table.take_over_at, table.paused_at = (
+            deadlines.remind_at,
+            deadlines.take_over_at,
+            deadlines.paused_at,
+        )
+
+    def clock_note(self, lang: str) -> str:
+        """A correspondence turn's time left, or whose clock stands still while they are away ("" live)."""
+        table = self.table
+        match = table.match
+        if table.turn_length is None or match is None or match.turn is None:
+            return ""
+        user_id = table.seats[match.turn].user_id
+        if user_id is None:
+            return ""
+        if table.paused_at is not None:
+            until = table.away_until.get(user_id)
+            return texts.clock_stopped(lang, self.services.clock(until)) if until is not None else ""
+        seconds = left(self.clock, self.services.now())
+        return "" if seconds is None else texts.time_left(lang, seconds)
 
     async def ping_off(self) -> set[int]:
         """The seated players who asked not to be mentioned on their turn (a failed read mentions everyone)."""
@@ -228,14 +273,14 @@ class TableCore:
             computer_seats=table.computer_seats(),
             away_seats=frozenset(table.away),
             mention=pinged[0] if pinged else None,
-        )
+        ) + [note for note in (self.clock_note(table.lang),) if note]
 
     def turn_line(self) -> str:
         """Whose turn it is, the person mentioned when they are to be pinged (empty when the match is over)."""
         table = self.table
         assert table.match is not None
         pinged = self.to_ping()
-        return texts.turn_text(
+        line = texts.turn_text(
             table.lang,
             table.seating,
             table.match.snapshot(),
@@ -243,6 +288,8 @@ class TableCore:
             away_seats=frozenset(table.away),
             mention=pinged[0] if pinged else None,
         )
+        note = self.clock_note(table.lang)
+        return f"{line} · {note}" if line and note else line
 
     def publish(
         self,
@@ -253,9 +300,10 @@ class TableCore:
         hand_button: bool = False,
         mentions: tuple[int, ...] = (),
         record: str | None = None,
+        direct_to: int | None = None,
     ) -> Post:
         """A message of the match, where it is played (its thread, or the channel); the match-end
-        message carries the record and the Rematch button."""
+        message carries the record and the Rematch button. `direct_to`: a direct message to that person instead."""
         table = self.table
         text = texts.clip("\n".join(lines))
         post = Post(
@@ -270,10 +318,11 @@ class TableCore:
             table.lang,
             record=record,
             rematch=record is not None,
+            direct_to=direct_to,
         )
         return self._hand_over(post)
 
-    def _show_in_lobby(self) -> None:
+    def show_in_lobby(self) -> None:
         """The lobby message in the channel shows the match as it stands now (its thread, score, result)."""
         table = self.table
         if table.lobby_message_id is None:

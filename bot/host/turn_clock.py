@@ -9,7 +9,9 @@ are the table's own (`remind_at`, `take_over_at`, written with every move: one a
 that passed while the bot was down comes at once (the take-over alone, when both did). Every task checks,
 under the table's lock, that nobody moved in the meantime, so a late timer changes nothing.
 `drain` waits for pending computer turns (tests, the demo); `close` stops everything
-(shutdown: the database keeps all that is needed to resume).
+(shutdown: the database keeps all that is needed to resume). A correspondence table's person has no
+idle watch here: its deadlines are the sweeper's (bot/host/deadline_sweeper.py), which outlives a
+process; only its computers' own moves start here.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ import random
 import time
 from collections.abc import Callable
 
-from ..model.table_state import TableStatus
+from engine import Placement
+
+from ..model.table_state import Table, TableStatus
 from .computers import ComputerPlayers
 from .table_core import ClockedTable, TableCore
 
@@ -59,8 +63,13 @@ class TurnClock:
         seat = match.turn
         if table.seats[seat].is_computer or seat in table.away:
             self._start_computer(live, table.move_no, seat, announce=False)
-        else:
+        elif table.turn_length is None:
             self._idle[table.id] = asyncio.create_task(self._idle_watch(live, table.move_no, seat))
+
+    def busy(self, table_id: int) -> bool:
+        """A computer's turn is under way at this table."""
+        task = self._computer.get(table_id)
+        return task is not None and not task.done()
 
     def stop(self, live: TableCore) -> None:
         """Stop the table's idle watch (unless it is the task asking: it ends by itself)."""
@@ -87,17 +96,21 @@ class TurnClock:
             await asyncio.sleep(self._pause_rng.uniform(low, high))
         if not live.computer_may_play(move_no, seat):
             return
-        table = live.table
+        placement = await self.placement_for(live.table, seat)
+        await live.computer_move(move_no, seat, placement, announce=announce)
+
+    async def placement_for(self, table: Table, seat: int) -> Placement:
+        """The computer's placement for `seat` now, at the seat's level (the table's for a person's seat);
+        the same for the same move wherever it is asked (seeded by the table and the move)."""
         match = table.match
         assert match is not None
+        move_no = table.move_no
         level = table.seats[seat].level or table.level
         try:
-            placement = await self.computer.choose(match, seat, level, f"{table.seed}/{move_no}/{seat}")
+            return await self.computer.choose(match, seat, level, f"{table.seed}/{move_no}/{seat}")
         except Exception:
             log.exception("computer player failed at table %s, move %s; it plays its first option", table.id, move_no)
-            first = match.options(seat)[0]
-            placement = first.placement
-        await live.computer_move(move_no, seat, placement, announce=announce)
+            return match.options(seat)[0].placement
 
     async def _idle_watch(self, live: ClockedTable, move_no: int, seat: int) -> None:
         """At the turn's reminder the table is reminded; at its take-over, a computer places for the seat."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from engine import Placement, Tile
 
 from .posts import Picture, Post
+from .table_state import Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +63,13 @@ class Played:
 
     text: str
     post: Post
+
+
+@dataclass(frozen=True, slots=True)
+class MyTurn:
+    """A table waiting for the asker of `/five-up turns`: the table, the seconds left in the turn (None:
+    no deadline), and when the asker's away ends (their clock stands still until then)."""
+
+    table: Table
+    left: float | None
+    away_until: float | None = None

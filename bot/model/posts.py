@@ -22,6 +22,7 @@ class PostKind(StrEnum):
     RESTORED = "restored"  # the bot restarted and the match carries on
     BOARD = "board"  # /five-up board or score
     LOBBY = "lobby"  # the lobby message in the channel, edited: where the match is, its score, its result
+    AWAY = "away"  # a player of a correspondence match is away, or back: their clock stops or goes again
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,3 +41,4 @@ class Post:
     record: str | None = None  # the game record to attach as record.json (the match-end message)
     rematch: bool = False  # offer the Rematch button (the match-end message)
     edit_message_id: int | None = None  # edit this message of the channel instead of posting (the lobby)
+    direct_to: int | None = None  # send to this person's direct messages instead (a reminder they asked for)

@@ -12,6 +12,7 @@ from enum import StrEnum
 from engine import Match
 from engine.players import Level
 
+from .pace import OnTimeout, Pace, forfeit_winner
 from .seating import Seating
 
 LEVELS = tuple(level.value for level in Level)
@@ -59,6 +60,29 @@ class Table:
     thread_id: int | None = None  # the thread the match is played in (None: in the channel itself)
     use_thread: bool = True  # False: the host asked for the match in the channel (`thread:False`)
     no_ping: set[int] = field(default_factory=set)  # seated users who asked not to be mentioned on their turn
+    pace: Pace = Pace.LIVE  # live, or a correspondence pace (bot/model/pace.py)
+    on_timeout: OnTimeout = OnTimeout.COMPUTER  # a correspondence deadline: a computer moves once, or a forfeit
+    rated: bool = True  # the server rated matches when this table opened
+    paused_at: float | None = None  # a correspondence turn whose player is away: when its clock stopped
+    last_post_id: int | None = None  # the latest message of the match (what `/five-up turns` links to)
+    away_until: dict[int, float] = field(default_factory=dict)  # seated people away (correspondence): until when
+    forfeit_seat: int | None = None  # the seat whose correspondence time ran out at a `timeout:forfeit` table
+
+    @property
+    def winning_side(self) -> int | None:
+        """The side that won: by the rules, or, after a forfeit, the best score among the other sides
+        (equal scores: the lower side number)."""
+        match = self.match
+        if match is None:
+            return None
+        if self.forfeit_seat is None:
+            return match.winner
+        return forfeit_winner(match.scores, match.side_of(self.forfeit_seat))
+
+    @property
+    def turn_length(self) -> float | None:
+        """A correspondence turn's length in seconds; None at a live table."""
+        return self.pace.seconds
 
     @property
     def room(self) -> int:

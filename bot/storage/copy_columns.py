@@ -23,10 +23,18 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "use_thread",
         "remind_at",
         "take_over_at",
+        "pace",
+        "on_timeout",
+        "rated",
+        "wake_at",
+        "paused_at",
+        "to_move",
+        "last_post_id",
+        "forfeit_seat",
     ),
     "seats": ("table_id", "seat", "user_id", "name", "level"),
     "results": ("table_id", "seat", "guild_id", "user_id", "name", "won", "points", "finished_at"),
-    "player_settings": ("user_id", "ping"),
+    "player_settings": ("user_id", "ping", "away_until", "dm_reminders"),
     "match_ratings": ("table_id", "guild_id", "rated", "rated_at"),
     "ratings": ("guild_id", "player", "name", "mu", "sigma", "matches", "wins", "last_delta"),
     "rating_changes": (
@@ -40,6 +48,7 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "sigma_after",
         "won",
     ),
+    "server_settings": ("guild_id", "lang", "pace", "channels", "computers", "rated", "cap"),
 }
 COPY_KEYS: dict[str, tuple[str, ...]] = {
     "tables": ("id",),
@@ -49,6 +58,7 @@ COPY_KEYS: dict[str, tuple[str, ...]] = {
     "match_ratings": ("table_id",),
     "ratings": ("guild_id", "player"),
     "rating_changes": ("table_id", "seat"),
+    "server_settings": ("guild_id",),
 }
 
 # A batch of one table's rows on their way from one database to the other, each in COPY_COLUMNS' order.

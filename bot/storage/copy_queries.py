@@ -14,16 +14,17 @@ from .interface import Storage
 
 # copied columns that one backend stores as 0/1 and the other as a truth value, or as REAL / DOUBLE
 _TRUTHS = {
-    "tables": ("use_thread",),
+    "tables": ("use_thread", "rated"),
     "results": ("won",),
-    "player_settings": ("ping",),
+    "player_settings": ("ping", "dm_reminders"),
     "match_ratings": ("rated",),
     "rating_changes": ("won",),
+    "server_settings": ("computers", "rated"),
 }
 _TIMES = {
-    "tables": ("created_at", "updated_at", "remind_at", "take_over_at"),
+    "tables": ("created_at", "updated_at", "remind_at", "take_over_at", "wake_at", "paused_at"),
     "results": ("finished_at",),
-    "player_settings": (),
+    "player_settings": ("away_until",),
     "match_ratings": ("rated_at",),
     "ratings": ("mu", "sigma"),
     "rating_changes": ("mu_before", "sigma_before", "mu_after", "sigma_after"),

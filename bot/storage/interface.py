@@ -16,12 +16,15 @@ from .rows import (
     NO_DEADLINES,
     BrokenRow,
     FinishedRow,
+    PlayerSettingsRow,
     PlayerStats,
     RatedMatch,
     RatingChangeRow,
     RatingRow,
     ResultRow,
     SeatRow,
+    ServerSettingsRow,
+    TableRef,
     TableRow,
     TurnDeadlines,
 )
@@ -59,10 +62,14 @@ class Storage(ABC):
         seed: str,
         seats: Sequence[SeatRow],
         use_thread: bool = True,
+        pace: str = "live",
+        on_timeout: str = "computer",
+        rated: bool = True,
     ) -> int:
         """A new lobby at NEW_TABLE_VERSION; ChannelBusyError if the channel has an open table.
 
-        `use_thread` False: the host asked for the match in the channel, not in a thread of its own."""
+        `use_thread` False: the host asked for the match in the channel, not in a thread of its own.
+        `pace`, `on_timeout`, `rated`: kept with the table for its whole life (bot/model/pace.py)."""
 
     @abstractmethod
     async def save_seats(self, table_id: int, seats: Sequence[SeatRow], expected_version: int | None = None) -> int:
@@ -109,8 +116,11 @@ class Storage(ABC):
         record: str,
         results: Sequence[ResultRow],
         expected_version: int | None = None,
+        *,
+        forfeit_seat: int | None = None,
     ) -> int:
-        """The final record, the status and every player's result, all or nothing."""
+        """The final record, the status and every player's result, all or nothing; its clock is cleared
+        (no wake_at, no to_move). `forfeit_seat`: the match ended because this seat's time ran out."""
 
     @abstractmethod
     async def close_table(self, table_id: int, reason: str, expected_version: int | None = None) -> int: ...
@@ -120,9 +130,53 @@ class Storage(ABC):
 
     @abstractmethod
     async def open_tables(
-        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+        self,
+        shard_count: int | None = None,
+        shard_ids: Sequence[int] | None = None,
+        *,
+        asleep: bool = True,
     ) -> tuple[list[TableRow], list[BrokenRow]]:
-        """Every lobby and match in progress (of guilds on these shards, if given); unreadable rows as BrokenRow."""
+        """Every lobby and match in progress (of guilds on these shards, if given); unreadable rows as BrokenRow.
+
+        `asleep` False leaves out correspondence matches in progress (pace not live, status playing):
+        a restart reads only their `TableRef`s (`sleeping_tables`) and each whole when it is needed."""
+
+    @abstractmethod
+    async def open_table(self, table_id: int) -> TableRow | BrokenRow | None:
+        """One open table (lobby or playing) whole, by id; None when it is not open (over, closed, unknown)."""
+
+    @abstractmethod
+    async def sleeping_tables(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> list[TableRef]:
+        """Where each correspondence match in progress is (of guilds on these shards, if given), by id."""
+
+    # -- the deadlines of correspondence tables (bot/host/deadline_sweeper.py) --
+
+    @abstractmethod
+    async def due_tables(
+        self, now: float, limit: int, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> list[int]:
+        """The ids of tables in play whose `wake_at` is at or before `now`, earliest first, at most `limit`
+        (read through the wake_at index, never every table)."""
+
+    @abstractmethod
+    async def next_wake(self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None) -> float | None:
+        """The earliest `wake_at` of the tables in play (None: none), through the index."""
+
+    @abstractmethod
+    async def waiting_for(self, user_id: int, guild_id: int | None = None) -> list[int]:
+        """The ids of tables in play where it is this person's move (`to_move`), of one server when
+        `guild_id` is given, else of every server; the earliest take-over first (none last)."""
+
+    @abstractmethod
+    async def open_seats(self, user_id: int, guild_id: int | None, *, correspondence: bool = True) -> int:
+        """How many open tables (lobby or playing) of the server this person sits at: correspondence
+        ones (pace not live), or live ones when `correspondence` is False."""
+
+    @abstractmethod
+    async def set_last_post(self, table_id: int, message_id: int) -> None:
+        """The latest message of a table's match (unversioned: a note, not the table's state)."""
 
     # -- finished matches and player settings (always every shard) --------
 
@@ -141,6 +195,28 @@ class Storage(ABC):
     @abstractmethod
     async def set_ping(self, user_id: int, on: bool) -> None:
         """Store a player's choice: mentioned on their turn (`on`), or not."""
+
+    @abstractmethod
+    async def player_settings(self, user_id: int) -> PlayerSettingsRow:
+        """A person's settings (the defaults when they never set one)."""
+
+    @abstractmethod
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """A person is away until `until` (Unix time), or back (None)."""
+
+    @abstractmethod
+    async def set_dm_reminders(self, user_id: int, on: bool) -> None:
+        """Whether a person's correspondence reminders also come by direct message."""
+
+    # -- server settings (always every shard) --------------------------------
+
+    @abstractmethod
+    async def server_settings(self, guild_id: int) -> ServerSettingsRow | None:
+        """A server's settings as stored; None when its admins never set any."""
+
+    @abstractmethod
+    async def save_server_settings(self, row: ServerSettingsRow) -> None:
+        """Store a server's settings whole (insert or replace)."""
 
     # -- stats (always every shard) -----------------------------------------
 

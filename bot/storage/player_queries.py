@@ -1,4 +1,5 @@
-"""The queries of what is kept per player: whether they are mentioned on their turn, and the stats of their results.
+"""The queries of what is kept per player: whether they are mentioned on their turn, when they are away,
+whether reminders come by direct message, and the stats of their results.
 
 Written once for both backends (`?` placeholders); NULL-safe equality is the dialect's one word.
 """
@@ -9,11 +10,18 @@ from collections.abc import Sequence
 
 from .backend_hooks import BackendHooks
 from .dialect import Row, marks, real, whole
-from .rows import PlayerStats
+from .row_decoders import PLAYER_SETTINGS_COLUMNS, decode_player_settings
+from .rows import PlayerSettingsRow, PlayerStats
+
+# One setting written alone: a new row takes the defaults of the others (ping has none in the schema: on).
+_SET_ONE = (
+    "INSERT INTO player_settings (user_id, ping, {column}) VALUES (?, ?, ?)"
+    " ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column}"
+)
 
 
 class PlayerQueries(BackendHooks):
-    """Ping settings, the leaderboard and one player's stats (always every shard)."""
+    """Player settings, the leaderboard and one player's stats (always every shard)."""
 
     async def ping_off(self, user_ids: Sequence[int]) -> set[int]:
         ids = list(dict.fromkeys(user_ids))
@@ -33,6 +41,21 @@ class PlayerQueries(BackendHooks):
                 user_id,
                 on,
             )
+
+    async def player_settings(self, user_id: int) -> PlayerSettingsRow:
+        async with self._read() as session:
+            row = await session.fetchone(
+                f"SELECT {', '.join(PLAYER_SETTINGS_COLUMNS)} FROM player_settings WHERE user_id = ?", user_id
+            )
+        return decode_player_settings(row)
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        async with self._transaction() as session:
+            await session.execute(_SET_ONE.format(column="away_until"), user_id, True, until)
+
+    async def set_dm_reminders(self, user_id: int, on: bool) -> None:
+        async with self._transaction() as session:
+            await session.execute(_SET_ONE.format(column="dm_reminders"), user_id, True, on)
 
     async def leaderboard(self, guild_id: int | None, limit: int = 10) -> list[PlayerStats]:
         async with self._read() as session:

@@ -17,8 +17,8 @@ from .table_read_queries import seats_of_tables
 
 RATING_KINDS = ("user", "computer")  # a rating's player is "user:<id>" or "computer:<level>"
 _RATING = ", ".join(RATING_COLUMNS)
-_RATED = "t.id, t.record, m.rated"  # RATED_COLUMNS, from a table and its match_ratings row
-assert RATED_COLUMNS == ("id", "record", "rated")
+_RATED = "t.id, t.record, m.rated, t.forfeit_seat"  # RATED_COLUMNS, from a table and its match_ratings row
+assert RATED_COLUMNS == ("id", "record", "rated", "forfeit_seat")
 _NOTE_MATCH = "INSERT INTO match_ratings (table_id, guild_id, rated, rated_at) VALUES (?, ?, ?, ?)"
 
 

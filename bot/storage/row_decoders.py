@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .dialect import Row
-from .rows import BrokenRow, FinishedRow, RatedMatch, RatingRow, SeatRow, TableRow, TurnDeadlines
+from .rows import (
+    BrokenRow,
+    FinishedRow,
+    PlayerSettingsRow,
+    RatedMatch,
+    RatingRow,
+    SeatRow,
+    TableRef,
+    TableRow,
+    TurnDeadlines,
+)
 
 # the columns each decoder reads, by name (their order in a query does not matter), for the queries that feed it
 SEAT_COLUMNS = ("table_id", "seat", "user_id", "name", "level")
@@ -31,6 +41,13 @@ OPEN_TABLE_COLUMNS = (
     "use_thread",
     "remind_at",
     "take_over_at",
+    "wake_at",
+    "paused_at",
+    "to_move",
+    "pace",
+    "on_timeout",
+    "rated",
+    "last_post_id",
 )
 FINISHED_COLUMNS = (
     "id",
@@ -44,8 +61,13 @@ FINISHED_COLUMNS = (
     "record",
     "updated_at",
     "use_thread",
+    "pace",
+    "forfeit_seat",
 )
-RATED_COLUMNS = ("id", "record", "rated")  # rated: NULL for a match that ended before ratings were kept
+# rated: NULL for a match that ended before ratings were kept
+RATED_COLUMNS = ("id", "record", "rated", "forfeit_seat")
+REF_COLUMNS = ("id", "guild_id", "channel_id", "thread_id")
+PLAYER_SETTINGS_COLUMNS = ("ping", "away_until", "dm_reminders")
 RATING_COLUMNS = ("player", "name", "mu", "sigma", "matches", "wins", "last_delta")
 
 
@@ -97,8 +119,37 @@ def _open_table(raw: Row, table_id: int, seats: tuple[SeatRow, ...]) -> TableRow
         version=_int(raw["version"]),
         thread_id=_optional_int(raw["thread_id"]),
         use_thread=bool(raw["use_thread"]),
-        deadlines=TurnDeadlines(_optional_time(raw["remind_at"]), _optional_time(raw["take_over_at"])),
+        deadlines=decode_deadlines(raw),
+        pace=_text(raw["pace"]),
+        on_timeout=_text(raw["on_timeout"]),
+        rated=_truth(raw["rated"]),
+        last_post_id=_optional_int(raw["last_post_id"]),
     )
+
+
+def decode_deadlines(raw: Row) -> TurnDeadlines:
+    """The five clock columns of a table as read -> TurnDeadlines."""
+    return TurnDeadlines(
+        remind_at=_optional_time(raw["remind_at"]),
+        take_over_at=_optional_time(raw["take_over_at"]),
+        wake_at=_optional_time(raw["wake_at"]),
+        paused_at=_optional_time(raw["paused_at"]),
+        to_move=_optional_int(raw["to_move"]),
+    )
+
+
+def decode_ref(raw: Row) -> TableRef:
+    """A row of REF_COLUMNS as read -> TableRef."""
+    return TableRef(
+        _int(raw["id"]), _optional_int(raw["guild_id"]), _int(raw["channel_id"]), _optional_int(raw["thread_id"])
+    )
+
+
+def decode_player_settings(raw: Row | None) -> PlayerSettingsRow:
+    """A row of PLAYER_SETTINGS_COLUMNS as read (None: no row) -> PlayerSettingsRow."""
+    if raw is None:
+        return PlayerSettingsRow()
+    return PlayerSettingsRow(_truth(raw["ping"]), _optional_time(raw["away_until"]), _truth(raw["dm_reminders"]))
 
 
 def decode_finished(seat_rows: Sequence[Row], table_rows: Sequence[Row]) -> list[FinishedRow]:
@@ -118,6 +169,8 @@ def decode_finished(seat_rows: Sequence[Row], table_rows: Sequence[Row]) -> list
             seats=tuple(seats.get(_int(raw["id"]), ())),
             finished_at=float(raw["updated_at"]),  # type: ignore[arg-type]
             use_thread=bool(raw["use_thread"]),
+            pace=_text(raw["pace"]),
+            forfeit_seat=_optional_int(raw["forfeit_seat"]),
         )
         for raw in table_rows
     ]
@@ -132,6 +185,7 @@ def decode_rated(seat_rows: Sequence[Row], table_rows: Sequence[Row]) -> list[Ra
             _text(raw["record"]),
             tuple(seats.get(_int(raw["id"]), ())),
             None if raw["rated"] is None else bool(raw["rated"]),
+            _optional_int(raw["forfeit_seat"]),
         )
         for raw in table_rows
     ]
@@ -167,6 +221,15 @@ def _int(value: object) -> int:
     if type(value) is not int:
         raise TypeError(f"expected a whole number, found {value!r}")
     return value
+
+
+def _truth(value: object) -> bool:
+    """A truth as read: PostgreSQL gives bool, SQLite 0 or 1."""
+    if type(value) is bool:
+        return value
+    if type(value) is not int or value not in (0, 1):
+        raise TypeError(f"expected a truth, found {value!r}")
+    return value == 1
 
 
 def _optional_time(value: object) -> float | None:

@@ -19,10 +19,18 @@ class SeatRow:
 class TurnDeadlines:
     """When the turn in progress reminds its player and when a computer takes the seat over (Unix
     times), kept with the table so a restart neither resets nor skips them. None: no reminder left
-    to give (given, or a computer is to move) / nobody to take over from."""
+    to give (given, or a computer is to move) / nobody to take over from.
+
+    A correspondence table also keeps `wake_at`, when the deadline sweeper must look at it next
+    (indexed: the next one is found without reading every table; None at live tables), `paused_at`,
+    when its clock stopped for a player who is away, and `to_move`, the person whose move it is
+    (what `/five-up turns` and a player's return find)."""
 
     remind_at: float | None = None
     take_over_at: float | None = None
+    wake_at: float | None = None
+    paused_at: float | None = None
+    to_move: int | None = None
 
 
 NO_DEADLINES = TurnDeadlines()
@@ -45,6 +53,45 @@ class TableRow:
     thread_id: int | None = None  # the thread the match is played in, once started there
     use_thread: bool = True  # False: the host asked for the match in the channel itself
     deadlines: TurnDeadlines = NO_DEADLINES  # the turn in progress: its reminder and take-over
+    pace: str = "live"  # bot/model/pace.py: "live", "1h", "12h", "1d", "3d"
+    on_timeout: str = "computer"  # or "forfeit"
+    rated: bool = True
+    last_post_id: int | None = None  # the latest message of the match, as the bot noted it
+
+
+@dataclass(frozen=True, slots=True)
+class TableRef:
+    """Where a correspondence table in play is found, without its match: a restart keeps only this in
+    memory and reads the rest when somebody acts at the table or its deadline comes."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettingsRow:
+    """One person's settings (every server): mentioned on their turn, away until (Unix time), reminders by DM."""
+
+    ping: bool = True
+    away_until: float | None = None
+    dm_reminders: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettingsRow:
+    """One server's settings as stored (bot/model/server_settings.py is what the bot reads them as).
+
+    `channels`: the allowed channel ids separated by spaces, empty for every channel."""
+
+    guild_id: int
+    lang: str | None
+    pace: str
+    channels: str
+    computers: bool
+    rated: bool
+    cap: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +110,9 @@ class FinishedRow:
     seats: tuple[SeatRow, ...]
     finished_at: float
     use_thread: bool = True
+    pace: str = "live"
+    on_timeout: str = "computer"
+    forfeit_seat: int | None = None  # the seat whose time ran out at a `timeout:forfeit` table (its side lost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,3 +181,4 @@ class RatedMatch:
     record: str
     seats: tuple[SeatRow, ...]
     rated: bool | None
+    forfeit_seat: int | None = None  # the match ended by this seat's forfeit (its side lost), not by the rules

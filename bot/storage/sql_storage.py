@@ -4,8 +4,9 @@ A backend (sqlite.py, postgres.py) only says how to hold a connection and a tran
 schema version is kept and locked, and what its errors mean (backend_hooks.py); the SQL, with `?`
 placeholders, is in one module per concern, combined here: the writes of a table's life
 (table_write_queries.py), reads of tables in play and finished (table_read_queries.py), per-player
-settings and stats (player_queries.py), ratings (rating_queries.py), and the rows a copy moves
-(copy_queries.py). Rows come back by column name and are decoded in row_decoders.py.
+settings and stats (player_queries.py), correspondence tables (pace_queries.py), server settings
+(server_queries.py), ratings (rating_queries.py), and the rows a copy moves (copy_queries.py).
+Rows come back by column name and are decoded in row_decoders.py.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ import logging
 
 from .copy_queries import CopyQueries
 from .migrations import MIGRATIONS, SCHEMA_VERSION
+from .pace_queries import PaceQueries
 from .player_queries import PlayerQueries
 from .rating_queries import RatingQueries
+from .server_queries import ServerQueries
 from .storage_errors import StorageOpenError
 from .table_read_queries import TableReadQueries
 from .table_write_queries import TableWriteQueries
@@ -23,7 +26,9 @@ from .table_write_queries import TableWriteQueries
 log = logging.getLogger(__name__)
 
 
-class SqlStorage(TableWriteQueries, TableReadQueries, PlayerQueries, RatingQueries, CopyQueries):
+class SqlStorage(
+    TableWriteQueries, TableReadQueries, PaceQueries, PlayerQueries, ServerQueries, RatingQueries, CopyQueries
+):
     """All the queries, and the schema's migrations; a subclass supplies BackendHooks (its connection and dialect)."""
 
     async def schema_version(self) -> int:

@@ -17,6 +17,16 @@ from .shards import SHARD_SHIFT, shard_filter
 
 _OPEN = "t.status IN ('lobby', 'playing')"
 assert OPEN_STATUSES == ("lobby", "playing")
+_AWAKE = " AND (t.status <> 'playing' OR t.pace = 'live')"  # open_tables(asleep=False): no correspondence match
+
+
+def shard_clause(shard_count: int | None, shard_ids: Sequence[int] | None) -> tuple[str, tuple[int, ...]]:
+    """` AND ...` keeping the tables `t` of guilds on these shards (empty for every table), and its `?` values."""
+    shards = shard_filter(shard_count, shard_ids)
+    if shards is None:
+        return "", ()
+    count, ids = shards
+    return f" AND ((COALESCE(t.guild_id, 0) >> {SHARD_SHIFT:d}) % ?) IN ({marks(len(ids))})", (count, *ids)
 
 
 async def seats_of_tables(session: Session, where: str, *args: object) -> list[Row]:
@@ -37,14 +47,23 @@ class TableReadQueries(BackendHooks):
         return None if record is None else str(record)
 
     async def open_tables(
-        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+        self,
+        shard_count: int | None = None,
+        shard_ids: Sequence[int] | None = None,
+        *,
+        asleep: bool = True,
     ) -> tuple[list[TableRow], list[BrokenRow]]:
-        shards = shard_filter(shard_count, shard_ids)
-        where, args = _OPEN, tuple[int, ...]()
-        if shards is not None:
-            count, ids = shards
-            where += f" AND ((COALESCE(t.guild_id, 0) >> {SHARD_SHIFT:d}) % ?) IN ({marks(len(ids))})"
-            args = (count, *ids)
+        shards, args = shard_clause(shard_count, shard_ids)
+        return await self._open_where(_OPEN + shards + ("" if asleep else _AWAKE), *args)
+
+    async def open_table(self, table_id: int) -> TableRow | BrokenRow | None:
+        rows, broken = await self._open_where(f"{_OPEN} AND t.id = ?", table_id)
+        if rows:
+            return rows[0]
+        return broken[0] if broken else None
+
+    async def _open_where(self, where: str, *args: object) -> tuple[list[TableRow], list[BrokenRow]]:
+        """The open tables `t` that `where` picks, and their seats, in one snapshot."""
         async with self._snapshot() as session:
             seat_rows = await seats_of_tables(session, where, *args)
             table_rows = await session.fetch(

@@ -28,13 +28,17 @@ class TableWriteQueries(BackendHooks):
         seed: str,
         seats: Sequence[SeatRow],
         use_thread: bool = True,
+        pace: str = "live",
+        on_timeout: str = "computer",
+        rated: bool = True,
     ) -> int:
         now = time.time()
         try:
             async with self._transaction() as session:
                 table_id = await session.fetchval(
                     "INSERT INTO tables (guild_id, channel_id, host_id, lang, level, status, seed, created_at,"
-                    " updated_at, use_thread) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
+                    " updated_at, use_thread, pace, on_timeout, rated)"
+                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     guild_id,
                     channel_id,
                     host_id,
@@ -44,6 +48,9 @@ class TableWriteQueries(BackendHooks):
                     now,
                     now,
                     use_thread,
+                    pace,
+                    on_timeout,
+                    rated,
                 )
                 assert isinstance(table_id, int)
                 await _write_seats(session, table_id, seats)
@@ -104,10 +111,13 @@ class TableWriteQueries(BackendHooks):
         record: str,
         results: Sequence[ResultRow],
         expected_version: int | None = None,
+        *,
+        forfeit_seat: int | None = None,
     ) -> int:
         now = time.time()
         async with self._transaction() as session:
-            version = await _step(session, table_id, expected_version, "status = 'over', record = ?, ", record)
+            assignments = f"status = 'over', record = ?, forfeit_seat = ?, {_STOPPED}"
+            version = await _step(session, table_id, expected_version, assignments, record, forfeit_seat)
             await session.executemany(
                 "INSERT INTO results (table_id, seat, guild_id, user_id, name, won, points, finished_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -117,14 +127,17 @@ class TableWriteQueries(BackendHooks):
 
     async def close_table(self, table_id: int, reason: str, expected_version: int | None = None) -> int:
         async with self._transaction() as session:
-            return await _step(session, table_id, expected_version, "status = 'closed', closed_reason = ?, ", reason)
+            assignments = f"status = 'closed', closed_reason = ?, {_STOPPED}"
+            return await _step(session, table_id, expected_version, assignments, reason)
 
 
-_CLOCK = "remind_at = ?, take_over_at = ?, "  # the turn's clock, as _step's assignments
+# the turn's clock (every column of TurnDeadlines), as _step's assignments; a match over or closed has none to wake
+_CLOCK = "remind_at = ?, take_over_at = ?, wake_at = ?, paused_at = ?, to_move = ?, "
+_STOPPED = "wake_at = NULL, paused_at = NULL, to_move = NULL, "
 
 
-def _clock(deadlines: TurnDeadlines) -> tuple[float | None, float | None]:
-    return deadlines.remind_at, deadlines.take_over_at
+def _clock(deadlines: TurnDeadlines) -> tuple[float | None, float | None, float | None, float | None, int | None]:
+    return deadlines.remind_at, deadlines.take_over_at, deadlines.wake_at, deadlines.paused_at, deadlines.to_move
 
 
 async def _write_seats(session: Session, table_id: int, seats: Sequence[SeatRow]) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..model.answers import Lobby, PartnerChoice
 from ..model.table_state import MAX_SEATS, Table, TableStatus
 from .i18n import t
+from .pace import pace_line
 from .seat_names import side_name
 from .status import scores_line
 from .words import SEPARATOR, seat_tag, unescaped
@@ -42,6 +43,8 @@ def lobby_message(table: Table, note: str = "") -> Lobby:
             lines.append(t(lang, "lobby-full"))
         else:
             lines.append(t(lang, "lobby-count", count=len(table.seats)))
+        if table.pace.is_correspondence:
+            lines.append(pace_line(table))
         choices = partner_choices(table)
         return Lobby(table.id, lang, "\n".join(lines), True, note, table.lobby_message_id, choices)
     if table.status is TableStatus.CLOSED:
@@ -61,10 +64,11 @@ def _match_in_thread(table: Table) -> list[str]:
     if match is None:
         return [t(lang, "lobby-playing-thread", thread=thread), seats]
     seating = table.seating
-    if match.winner is not None:
-        side, count = side_name(lang, seating, match.winner), seating.side_size(match.winner)
-        winner = t(lang, "game-over", side=side, count=count)
-        return [t(lang, "lobby-over-thread", thread=thread), seats, winner, scores_line(lang, seating, match.scores)]
+    winner = table.winning_side
+    if winner is not None:
+        side, count = side_name(lang, seating, winner), seating.side_size(winner)
+        won = t(lang, "game-over", side=side, count=count)
+        return [t(lang, "lobby-over-thread", thread=thread), seats, won, scores_line(lang, seating, match.scores)]
     lines = [t(lang, "lobby-playing-thread", thread=thread), seats]
     if match.round > 0:  # the next round is dealt as one ends: its index counts the rounds played
         lines += [t(lang, "lobby-after-round", round=match.round), scores_line(lang, seating, match.scores)]

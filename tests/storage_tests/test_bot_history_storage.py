@@ -81,4 +81,4 @@ async def test_ping_settings_are_stored_per_user(backend: Backend, target: str) 
     await again.close()
     async with Raw(target) as raw:
         assert len(await raw.fetch("SELECT user_id FROM player_settings")) == 2
-    assert COPY_COLUMNS["player_settings"] == ("user_id", "ping")
+    assert COPY_COLUMNS["player_settings"] == ("user_id", "ping", "away_until", "dm_reminders")

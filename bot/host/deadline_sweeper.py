@@ -1,0 +1,130 @@
+"""The one clock of every correspondence table: it finds the next deadline in the database and wakes for it.
+
+A process may hold ten thousand correspondence matches that sleep for days, most of them not even
+read into memory. Rather than a timer per table, one task asks the database for the earliest
+`wake_at` (through its index, never reading every table), sleeps until then on the host's `Timer`,
+and hands each table whose moment has come to `act` (which reads the table if it sleeps and does
+what is due: bot/host/correspondence_turns.py). A write of this process that brings a moment
+nearer `nudge`s it; another process's writes are seen at the next look, at least every
+`LONGEST_WAIT` seconds. A deadline that passed while the bot was down is found at the first look,
+right after start-up. Two processes on one database may both find a moment: each act is a
+versioned write before any post, so one acts and the other changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+
+from ..storage import Storage
+from .timer import Timer
+
+log = logging.getLogger(__name__)
+
+LONGEST_WAIT = 300.0  # look at the database at least this often (another process's new deadlines)
+BATCH = 50  # tables handled per look
+RETRY_S = 30.0  # a table whose act failed (the database, a bug) is looked at again after this long
+TRIES = 3  # acts on one table at one look before it waits RETRY_S
+
+
+class DeadlineSweeper:
+    """Wakes the correspondence tables of some shards at their moments; `start` once, `close` at the end."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        timer: Timer,
+        act: Callable[[int], Awaitable[None]],
+        *,
+        shard_count: int | None = None,
+        shard_ids: Sequence[int] | None = None,
+    ) -> None:
+        self.storage = storage
+        self.timer = timer
+        self.act = act
+        self.shards = (shard_count, shard_ids)
+        self._task: asyncio.Task[None] | None = None
+        self._nudged = asyncio.Event()
+        self._resting = asyncio.Event()  # set while it waits with nothing due (tests wait for it)
+        self._target = float("inf")  # the moment it sleeps until now
+        self._held: dict[int, float] = {}  # table id -> not before (its act failed)
+        self.acted = 0  # tables handed to `act` since start (the bench counts them)
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="deadline-sweeper")
+
+    def nudge(self, moment: float | None) -> None:
+        """A deadline this process wrote: look sooner if it comes before the one slept for."""
+        if moment is not None and moment < self._target:
+            self._resting.clear()
+            self._nudged.set()
+
+    async def rested(self) -> None:
+        """Wait until everything due by now has been handled (tests move their timer, then wait here)."""
+        self.nudge(float("-inf"))
+        await asyncio.sleep(0)
+        await self._resting.wait()
+
+    async def _run(self) -> None:
+        while True:
+            self._nudged.clear()  # a nudge from here on (even during the look) brings the next look forward
+            try:
+                target = await self._look()
+            except Exception:
+                log.exception("looking for due deadlines failed; trying again in %s s", RETRY_S)
+                target = self.timer.now() + RETRY_S
+            await self._wait(target)
+
+    async def _look(self) -> float:
+        """Act on every table due now; the moment of the next look."""
+        tries: dict[int, int] = {}
+        while True:
+            now = self.timer.now()
+            self._held = {tid: t for tid, t in self._held.items() if t > now}
+            due = [tid for tid in await self.storage.due_tables(now, BATCH + len(self._held), *self.shards)]
+            due = [tid for tid in due if tid not in self._held][:BATCH]
+            if not due:
+                break
+            for table_id in due:
+                tries[table_id] = tries.get(table_id, 0) + 1
+                if tries[table_id] > TRIES:
+                    log.warning("table %s: its deadline keeps coming back; looked at again in %s s", table_id, RETRY_S)
+                    self._held[table_id] = now + RETRY_S
+                    continue
+                self.acted += 1
+                try:
+                    await self.act(table_id)
+                except Exception:
+                    log.exception("acting on the deadline of table %s failed", table_id)
+                    self._held[table_id] = now + RETRY_S
+        upcoming = await self.storage.next_wake(*self.shards)
+        target = self.timer.now() + LONGEST_WAIT
+        if upcoming is not None:
+            target = min(target, upcoming)
+        if self._held:
+            target = min(target, min(self._held.values()))
+        return target
+
+    async def _wait(self, target: float) -> None:
+        self._target = target
+        if not self._nudged.is_set():
+            self._resting.set()
+        sleeping = asyncio.ensure_future(self.timer.sleep_until(target))
+        nudged = asyncio.ensure_future(self._nudged.wait())
+        try:
+            await asyncio.wait((sleeping, nudged), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (sleeping, nudged):
+                task.cancel()
+            self._target = float("inf")  # while it looks, any nudge counts
+            self._resting.clear()
+
+    async def close(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task

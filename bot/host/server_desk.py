@@ -1,0 +1,37 @@
+"""Each server's settings as the host applies them (coordinator's interim version; replaced at merge)."""
+
+from __future__ import annotations
+
+import logging
+
+from ..model.pace import Pace
+from ..model.server_settings import DEFAULT_SETTINGS, ServerSettings
+from ..storage import Storage
+from .refusal import Refusal
+
+log = logging.getLogger(__name__)
+
+
+class ServerDesk:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def settings(self, guild_id: int | None) -> ServerSettings:
+        if guild_id is None:
+            return DEFAULT_SETTINGS
+        try:
+            row = await self.storage.server_settings(guild_id)
+        except Exception:
+            log.exception("reading the settings of server %s failed; the defaults apply", guild_id)
+            return DEFAULT_SETTINGS
+        if row is None:
+            return DEFAULT_SETTINGS
+        channels = tuple(int(c) for c in row.channels.split())
+        return ServerSettings(row.lang, Pace(row.pace), channels, row.computers, row.rated, row.cap)
+
+    @staticmethod
+    def check_open(settings: ServerSettings, *, channel_id: int, parent_id: int | None, bots: int) -> None:
+        if not settings.allows(channel_id, parent_id):
+            raise Refusal("channel-not-allowed", channels=", ".join(f"<#{c}>" for c in settings.channels))
+        if bots and not settings.computers:
+            raise Refusal("computers-off")
