@@ -33,7 +33,7 @@ from .match_archive import MatchArchive
 from .pictures import Renderer
 from .player_desk import PlayerDesk
 from .refusal import Refusal
-from .row_conversion import seat_rows
+from .row_conversion import rematch_table, seat_rows
 from .server_desk import ServerDesk
 from .table_core import Publisher, Services, TableCore, ThreadOpener
 from .table_loader import TableLoader
@@ -265,21 +265,13 @@ class Manager:
             raise Refusal("table-gone")
         if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
             raise Refusal("not-seated")
-        seats = [Seat(s.user_id, s.name, s.level) for s in row.seats]
-        table = Table(
-            0, guild_id, row.channel_id, row.host_id, row.lang, row.level, self.seeds(), TableStatus.LOBBY, seats
-        )
-        table.use_thread, table.pace, table.on_timeout = row.use_thread, Pace(row.pace), OnTimeout(row.on_timeout)
-        table.rated = (await self.servers.settings(guild_id)).rated
+        table = rematch_table(row, self.seeds(), rated=(await self.servers.settings(guild_id)).rated)
         lobby = await self._open(table)
         return lobby, row.channel_id
 
     async def set_ping(self, *, user_id: int, on: bool) -> None:
         """Store whether the turn message mentions this player; their tables in play follow at once."""
-        await self.storage.set_ping(user_id, on)
-        for live in self.registry.live_tables():
-            if live.table.seat_of(user_id) is not None:
-                live.set_ping(user_id, on)
+        await self.players.set_ping(user_id, on)
 
     async def cancel(
         self, *, user_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None

@@ -43,6 +43,13 @@ class PlayerDesk:
         self.servers = servers
         self.now = now
 
+    async def set_ping(self, user_id: int, on: bool) -> None:
+        """Store whether turn lines mention this person; their tables in play follow at once."""
+        await self.storage.set_ping(user_id, on)
+        for live in self.registry.live_tables():
+            if live.table.seat_of(user_id) is not None:
+                live.set_ping(user_id, on)
+
     async def check_cap(self, table: Table, user_ids: list[int]) -> None:
         """At a correspondence table, each of these people may sit at one more open one in this server."""
         if not table.pace.is_correspondence or table.guild_id is None:

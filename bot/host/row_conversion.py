@@ -14,7 +14,7 @@ from engine import Match, Phase, Record
 
 from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, Seat, Table, TableStatus
-from ..storage import ResultRow, SeatRow, TableRow
+from ..storage import FinishedRow, ResultRow, SeatRow, TableRow
 from ..texts import shown
 from ..texts.i18n import SUPPORTED
 
@@ -60,4 +60,14 @@ def table_from_row(row: TableRow) -> Table:
         if match.phase is not Phase.PLAYING:
             raise ValueError(f"the match is {match.phase}, not in progress")
         table.match = match
+    return table
+
+
+def rematch_table(row: FinishedRow, seed: str, *, rated: bool) -> Table:
+    """A lobby (its id not yet given) for a finished match again: the same people in the same seats,
+    language, level, pace and timeout rule; a new deal; rated as the server says now."""
+    seats = [Seat(s.user_id, s.name, s.level) for s in row.seats]
+    table = Table(0, row.guild_id, row.channel_id, row.host_id, row.lang, row.level, seed, TableStatus.LOBBY, seats)
+    table.use_thread, table.pace, table.on_timeout = row.use_thread, Pace(row.pace), OnTimeout(row.on_timeout)
+    table.rated = rated
     return table

@@ -6,7 +6,7 @@ import logging
 
 from ..model.pace import Pace
 from ..model.server_settings import DEFAULT_SETTINGS, ServerSettings
-from ..storage import Storage
+from ..storage import Storage, StorageUnavailableError
 from .refusal import Refusal
 
 log = logging.getLogger(__name__)
@@ -21,13 +21,17 @@ class ServerDesk:
             return DEFAULT_SETTINGS
         try:
             row = await self.storage.server_settings(guild_id)
-        except Exception:
-            log.exception("reading the settings of server %s failed; the defaults apply", guild_id)
-            return DEFAULT_SETTINGS
+        except StorageUnavailableError as e:  # nothing can open or join now anyway: say so, as a write would
+            log.warning("the settings of server %s not read: the database is unavailable (%s)", guild_id, e)
+            raise Refusal("not-saved") from None
         if row is None:
             return DEFAULT_SETTINGS
-        channels = tuple(int(c) for c in row.channels.split())
-        return ServerSettings(row.lang, Pace(row.pace), channels, row.computers, row.rated, row.cap)
+        try:
+            channels = tuple(int(c) for c in row.channels.split())
+            return ServerSettings(row.lang, Pace(row.pace), channels, row.computers, row.rated, row.cap)
+        except ValueError as e:  # a damaged row: the defaults apply until an admin sets them again
+            log.warning("the settings of server %s cannot be read (%s); the defaults apply", guild_id, e)
+            return DEFAULT_SETTINGS
 
     @staticmethod
     def check_open(settings: ServerSettings, *, channel_id: int, parent_id: int | None, bots: int) -> None:

@@ -62,6 +62,7 @@ FINISHED_COLUMNS = (
     "updated_at",
     "use_thread",
     "pace",
+    "on_timeout",
     "forfeit_seat",
 )
 # rated: NULL for a match that ended before ratings were kept
@@ -170,6 +171,7 @@ def decode_finished(seat_rows: Sequence[Row], table_rows: Sequence[Row]) -> list
             finished_at=float(raw["updated_at"]),  # type: ignore[arg-type]
             use_thread=bool(raw["use_thread"]),
             pace=_text(raw["pace"]),
+            on_timeout=_text(raw["on_timeout"]),
             forfeit_seat=_optional_int(raw["forfeit_seat"]),
         )
         for raw in table_rows

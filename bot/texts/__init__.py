@@ -26,7 +26,7 @@ from .lobby import (
     thread_name,
 )
 from .narration import narrate
-from .pace import (
+from .pace_words import (
     away_set,
     clock_stopped,
     correspondence_reminder,

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..model.answers import Lobby, PartnerChoice
 from ..model.table_state import MAX_SEATS, Table, TableStatus
 from .i18n import t
-from .pace import pace_line
+from .pace_words import pace_line
 from .seat_names import side_name
 from .status import scores_line
 from .words import SEPARATOR, seat_tag, unescaped

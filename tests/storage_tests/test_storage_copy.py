@@ -117,7 +117,8 @@ async def test_a_non_empty_target_is_refused_unless_forced(sqlite_backend: Backe
     assert (
         refused.stderr.count("\n") == 1
         and "not empty (1 tables, 1 seats, 0 results, 0 player_settings, 0 match_ratings, 0 ratings, 0 rating_changes,"
-        " 0 server_settings)" in refused.stderr
+        " 0 server_settings)"
+        in refused.stderr
     )
     assert "--force" in refused.stderr and refused.stdout == ""
     assert await _dump(target) == kept  # nothing written

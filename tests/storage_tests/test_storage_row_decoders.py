@@ -98,9 +98,12 @@ def test_a_column_the_query_left_out_is_a_mistake_not_a_broken_row() -> None:
 
 def test_finished_matches_and_ratings_are_read_by_name() -> None:
     table = {k: TABLE[k] for k in ("id", "guild_id", "channel_id", "thread_id", "host_id", "lang", "level", "seed")}
-    finished = {**table, "record": "{}", "updated_at": 99.0, "use_thread": 0, "pace": "3d", "forfeit_seat": 1}
+    finished = {**table, "record": "{}", "updated_at": 99.0, "use_thread": 0, "pace": "3d", "on_timeout": "forfeit"}
+    finished["forfeit_seat"] = 1
     assert decode_finished([SEAT], [_reordered(finished, {})]) == [
-        FinishedRow(7, 9, 100, 66, 11, "ko", "normal", "s", "{}", (SeatRow(11, "Ana"),), 99.0, False, "3d", 1)
+        FinishedRow(
+            7, 9, 100, 66, 11, "ko", "normal", "s", "{}", (SeatRow(11, "Ana"),), 99.0, False, "3d", "forfeit", 1
+        )
     ]
     rating = {"last_delta": -2, "wins": 1, "matches": 3, "sigma": 7.5, "mu": 25.0, "name": "Ana", "player": "user:11"}
     assert decode_rating(rating) == RatingRow("user:11", "Ana", 25.0, 7.5, 3, 1, -2)
