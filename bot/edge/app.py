@@ -29,6 +29,7 @@ from ..config import Config
 from ..host.computers import ComputerPlayers, ProcessComputer
 from ..host.manager import Manager, new_seed
 from ..host.pictures import PngRenderer, Renderer
+from ..host.timer import Timer
 from ..storage import open_storage
 from .client import FiveUpClient, Interaction
 from .dynamic_items import DYNAMIC_ITEMS
@@ -198,10 +199,12 @@ async def hosting(
     renderer: Renderer | None = None,
     computer_pause: tuple[float, float] = (0.8, 2.0),
     seeds: Callable[[], str] = new_seed,
+    timer: Timer | None = None,
 ) -> AsyncIterator[tuple[Manager, ChannelPublisher]]:
     """The game manager on its database, with its computer players and publisher; closed on the way out.
 
-    By default the computers choose in worker processes, started here (tests pass their own)."""
+    By default the computers choose in worker processes, started here (tests pass their own, and a
+    `timer` they move by hand for correspondence deadlines)."""
     async with AsyncExitStack() as stack:
         storage = await open_storage(config.database)  # the backend the target names
         stack.push_async_callback(storage.close)
@@ -221,6 +224,7 @@ async def hosting(
             turn_timeout=config.turn_timeout,
             computer_pause=computer_pause,
             seeds=seeds,
+            timer=timer,
             shard_count=config.shard_count,
             shard_ids=config.shard_ids,
         )

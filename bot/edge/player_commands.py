@@ -27,7 +27,7 @@ async def turns(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     manager = interaction.client.manager
     waiting = await manager.players.turns(interaction.guild_id, interaction.user.id)
-    text = texts.my_turns(locale_of(interaction), interaction.user.id, waiting, manager.services.clock)
+    text = texts.my_turns(locale_of(interaction), interaction.user.id, waiting)
     await interaction.followup.send(texts.clip(text), ephemeral=True, suppress_embeds=True)
 
 
@@ -57,7 +57,7 @@ async def settings(
         lines.append(texts.dm_set(locale, dm == "on"))
     if away is not None:
         until, stopped = await manager.players.set_away(user_id, away)
-        shown = None if until is None else manager.services.clock(until)
+        shown = None if until is None else texts.discord_date(until)
         lines.append(texts.away_set(locale, shown, stopped))
     await interaction.followup.send("\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 

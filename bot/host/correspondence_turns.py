@@ -179,7 +179,7 @@ class CorrespondenceTurns:
             clock = live.clock
             if until is not None:
                 await self._write(paused(clock, now, until))
-                text = texts.player_away(table.lang, table.seats[match.turn].name, live.services.clock(until))
+                text = texts.player_away(table.lang, table.seats[match.turn].name, texts.discord_date(until))
             elif clock.paused_at is not None:
                 await self._write(resumed(clock, now))
                 text = texts.player_back(table.lang, table.seats[match.turn].name)

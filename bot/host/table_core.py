@@ -198,7 +198,7 @@ class TableCore:
             return ""
         if table.paused_at is not None:
             until = table.away_until.get(user_id)
-            return texts.clock_stopped(lang, self.services.clock(until)) if until is not None else ""
+            return texts.clock_stopped(lang, texts.discord_date(until)) if until is not None else ""
         seconds = left(self.clock, self.services.now())
         return "" if seconds is None else texts.time_left(lang, seconds)
 

@@ -60,7 +60,7 @@ from .settings import ping_set
 from .stats import leaderboard_text, rating_changes, rating_text, stats_text
 from .status import closed_unreadable, reminder, restored, scores_line, status, table_ended, takeover, turn_text
 from .turn import clock_rules, forced_draws, happened, next_up
-from .words import SEAT_CHIPS, clip, discord_clock, plain, seat_tag, shown, unescaped
+from .words import SEAT_CHIPS, clip, discord_clock, discord_date, plain, seat_tag, shown, unescaped
 
 __all__ = [
     "SEAT_CHIPS",
@@ -75,6 +75,7 @@ __all__ = [
     "correspondence_rules",
     "direct_reminder",
     "discord_clock",
+    "discord_date",
     "dm_set",
     "forced_draws",
     "forfeited",

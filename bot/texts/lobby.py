@@ -67,7 +67,7 @@ def _match_in_thread(table: Table) -> list[str]:
     winner = table.winning_side
     if winner is not None:
         side, count = side_name(lang, seating, winner), seating.side_size(winner)
-        won = t(lang, "game-over", side=side, count=count)
+        won = t(lang, "forfeit-won" if table.forfeit_seat is not None else "game-over", side=side, count=count)
         return [t(lang, "lobby-over-thread", thread=thread), seats, won, scores_line(lang, seating, match.scores)]
     lines = [t(lang, "lobby-playing-thread", thread=thread), seats]
     if match.round > 0:  # the next round is dealt as one ends: its index counts the rounds played

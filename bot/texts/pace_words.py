@@ -3,7 +3,7 @@ away, `/five-up turns`, and which table a private hand belongs to."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..model.answers import MyTurn
 from ..model.pace import DAY, HOUR, OnTimeout, Pace
@@ -12,6 +12,7 @@ from ..model.table_state import Table
 from .i18n import t
 from .seat_names import side_name
 from .status import scores_line
+from .words import discord_date
 
 DISCORD = "https://discord.com/channels"
 
@@ -63,7 +64,7 @@ def timed_out(lang: str, name: str) -> str:
 def forfeited(lang: str, seating: Seating, seat: int, winner: int) -> str:
     """The forfeit and the side that wins by it."""
     player = t(lang, "player-called", name=seating.names[seat])
-    won = t(lang, "game-over", side=side_name(lang, seating, winner), count=seating.side_size(winner))
+    won = t(lang, "forfeit-won", side=side_name(lang, seating, winner), count=seating.side_size(winner))
     return f"{t(lang, 'forfeited', player=player)}\n{won}"
 
 
@@ -93,7 +94,7 @@ def jump_url(table: Table) -> str:
     return room if table.last_post_id is None else f"{room}/{table.last_post_id}"
 
 
-def my_turns(lang: str, user_id: int, turns: Sequence[MyTurn], clock: Callable[[float], str]) -> str:
+def my_turns(lang: str, user_id: int, turns: Sequence[MyTurn]) -> str:
     """`/five-up turns`: every table waiting for the asker, nearest deadline first, or that none is."""
     if not turns:
         return t(lang, "turns-none")
@@ -103,7 +104,7 @@ def my_turns(lang: str, user_id: int, turns: Sequence[MyTurn], clock: Callable[[
         assert table.match is not None
         others = ", ".join(s.name for s in table.seats if s.user_id != user_id)
         if turn.away_until is not None:
-            when = clock_stopped(lang, clock(turn.away_until))
+            when = clock_stopped(lang, discord_date(turn.away_until))
         elif turn.left is not None:
             when = time_left(lang, turn.left)
         else:

@@ -53,6 +53,12 @@ def discord_clock(timestamp: float) -> str:
     return f"<t:{int(timestamp)}:R>"
 
 
+def discord_date(timestamp: float) -> str:
+    """A Discord date and time ("5 December 2026 09:00"), in each reader's own time zone and language:
+    how long someone is away reads better as a day than as "in 2 days"."""
+    return f"<t:{int(timestamp)}:f>"
+
+
 def clip(text: str, limit: int = 2000) -> str:
     """Discord refuses a message over 2000 characters: keep the start, mark the cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"

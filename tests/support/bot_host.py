@@ -16,6 +16,7 @@ from bot.edge.app import FiveUpBot, hosting
 from bot.host.computers import ComputerPlayers, InlineComputer
 from bot.host.manager import Manager, new_seed
 from bot.host.pictures import PngRenderer
+from bot.host.timer import Timer
 from bot.model.posts import Post
 from bot.model.table_state import Table, TableStatus
 from bot.storage import PostgresStorage, Storage, is_postgres_url, open_storage
@@ -101,6 +102,7 @@ async def hosted_bot(
     budget: float | None = None,
     seed: str | None = None,
     computer: ComputerPlayers | None = None,
+    timer: Timer | None = None,
 ) -> AsyncIterator[FiveUpBot]:
     """The bot with its resources made by `hosting` from a config naming `database` (a SQLite file or a
     PostgreSQL URL), inline computer players without pauses (or `computer`); `seed` deals every table alike."""
@@ -110,7 +112,10 @@ async def hosted_bot(
         config = Config(token="fake", database_path=Path(database), turn_timeout=timeout)
     seeds = new_seed if seed is None else lambda: seed
     players = computer if computer is not None else InlineComputer(budget_s=budget)
-    async with hosting(config, computer=players, computer_pause=(0.0, 0.0), seeds=seeds) as (manager, publisher):
+    async with hosting(config, computer=players, computer_pause=(0.0, 0.0), seeds=seeds, timer=timer) as (
+        manager,
+        publisher,
+    ):
         assert isinstance(manager.storage, PostgresStorage) == is_postgres_url(database)
         yield FiveUpBot(config, manager, publisher)
 

@@ -35,6 +35,7 @@ from support.reader import Reader
 
 from bot.edge.app import FiveUpBot
 from bot.host.computers import ComputerPlayers
+from bot.host.timer import Timer
 from bot.model.table_state import Table, TableStatus
 from bot.storage import is_postgres_url
 from engine import Event, Option
@@ -57,7 +58,7 @@ class World:
     ) -> None:
         self.fake: FakeDiscord  # set once the bot runs
         self.database = database
-        self.bot_settings = bot  # hosted_bot's: timeout, budget, seed, computer (the same on every restart)
+        self.bot_settings = bot  # hosted_bot's: timeout, budget, seed, computer, timer (the same on every restart)
         self.computer: Any = bot.get("computer")  # the test's own computer players, if it gave some
         self.resources = AsyncExitStack()  # the running bot's database and manager, closed after it
         self.guild = guild
@@ -92,6 +93,13 @@ class World:
         table = self.bot.manager.table_in(channel if isinstance(channel, int) else channel.id)  # type: ignore[attr-defined]
         assert table is not None
         return table
+
+    async def woken(self, channel: object) -> Table:
+        """The table of this channel or thread, read first if it sleeps (a correspondence match after a
+        restart is read when something touches it, as a command there would)."""
+        channel_id = channel if isinstance(channel, int) else channel.id  # type: ignore[attr-defined]
+        await self.bot.manager.wake_room(channel_id)
+        return self.table_in(channel_id)
 
     def user(self, user_id: int | None) -> FakeUser:
         return next(u for u in self.users if u.id == user_id)
@@ -268,13 +276,15 @@ async def world(
     budget: float | None = None,
     seed: str | None = None,
     computer: ComputerPlayers | None = None,
+    timer: Timer | None = None,
 ) -> AsyncIterator[World]:
     """`count` players (default: as many as `names` or `locales` give, else 2; named `names`, else
     player0, player1, …; of `locales`, else en-US) and the bot.
 
     `where` is a folder (the bot's SQLite file goes in it) or a database: a SQLite path ending in
     .sqlite3 or a PostgreSQL URL. `read=True` reads every answer and public message (`Reader`).
-    `seed` deals every table alike, so a run plays the same every time."""
+    `seed` deals every table alike, so a run plays the same every time. `timer` (a `ManualTimer`) keeps the
+    correspondence deadlines of every bot the world starts: a day passes when the test says so."""
     if count is None:
         count = max(len(names), len(locales)) or 2
     users = [
@@ -286,7 +296,7 @@ async def world(
     ]
     guild, mod = make_guild(users, locale=guild_locale, mod_locale=mod_locale, overwrites=overwrites)
     database = where if is_postgres_url(where) or str(where).endswith(".sqlite3") else Path(where) / "db.sqlite3"
-    w = World(guild, users, mod, database, timeout=timeout, budget=budget, seed=seed, computer=computer)
+    w = World(guild, users, mod, database, timeout=timeout, budget=budget, seed=seed, computer=computer, timer=timer)
     w.reading = read
     try:
         w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=users, settle_horizon=settle_horizon)

@@ -4,7 +4,10 @@ pace-1h = 1 hour a move
 pace-12h = 12 hours a move
 pace-1d = 1 day a move
 pace-3d = 3 days a move
-time-left-days = ⏳ { $days } d { $hours } h left
+time-left-days = ⏳ { $hours ->
+        [0] { $days } d left
+       *[other] { $days } d { $hours } h left
+    }
 time-left-hours = ⏳ { $hours } h left
 time-left-minutes = ⏳ { $minutes } min left
 clock-stopped = ⏸️ away until { $until }: the clock stands still
@@ -15,6 +18,10 @@ match-clock-forfeit = 📮 A correspondence match, **{ $pace }**: the player to 
 reminder-correspondence = { $mention }, it's your move at Five Up: { $left }.
 reminder-direct = It's your move at Five Up ({ $left }): { $where }
 timed-out = ⌛ { $player }'s time ran out, so a computer player made this one move for them.
+forfeit-won = 🏆 **{ $side }** { $count ->
+    [one] wins
+   *[other] win
+} the match by forfeit.
 forfeited = ⌛ { $player }'s time ran out: their side loses the match.
 player-away = ⏸️ { $player } is away until { $until }: their clock stands still until then (or until they play).
 player-back = ▶️ { $player } is back: their clock runs again.

@@ -4,7 +4,10 @@ pace-1h = 1 hora por jugada
 pace-12h = 12 horas por jugada
 pace-1d = 1 día por jugada
 pace-3d = 3 días por jugada
-time-left-days = ⏳ quedan { $days } d { $hours } h
+time-left-days = ⏳ { $hours ->
+        [0] quedan { $days } d
+       *[other] quedan { $days } d { $hours } h
+    }
 time-left-hours = ⏳ quedan { $hours } h
 time-left-minutes = ⏳ quedan { $minutes } min
 clock-stopped = ⏸️ ausente hasta { $until }: el reloj está parado
@@ -15,6 +18,10 @@ match-clock-forfeit = 📮 Partida por correspondencia, **{ $pace }**: a quien l
 reminder-correspondence = { $mention }, te toca en Five Up: { $left }.
 reminder-direct = Te toca en Five Up ({ $left }): { $where }
 timed-out = ⌛ A { $player } se le acabó el tiempo, así que la máquina hizo esta única jugada por esa persona.
+forfeit-won = 🏆 ¡**{ $side }** { $count ->
+    [one] gana
+   *[other] ganan
+} la partida porque al otro bando se le acabó el tiempo!
 forfeited = ⌛ A { $player } se le acabó el tiempo: su bando pierde la partida.
 player-away = ⏸️ { $player } está fuera hasta { $until }: su reloj queda parado hasta entonces (o hasta que juegue).
 player-back = ▶️ { $player } ha vuelto: su reloj corre de nuevo.

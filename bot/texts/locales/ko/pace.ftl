@@ -4,7 +4,10 @@ pace-1h = 한 수에 1시간
 pace-12h = 한 수에 12시간
 pace-1d = 한 수에 1일
 pace-3d = 한 수에 3일
-time-left-days = ⏳ { $days }일 { $hours }시간 남음
+time-left-days = ⏳ { $hours ->
+        [0] { $days }일 남음
+       *[other] { $days }일 { $hours }시간 남음
+    }
 time-left-hours = ⏳ { $hours }시간 남음
 time-left-minutes = ⏳ { $minutes }분 남음
 clock-stopped = ⏸️ { $until }까지 자리 비움: 시계가 멈춰 있습니다
@@ -15,6 +18,9 @@ match-clock-forfeit = 📮 통신 대국, **{ $pace }**: 둘 차례인 플레이
 reminder-correspondence = { $mention } 님, 파이브 업에서 둘 차례입니다: { $left }.
 reminder-direct = 파이브 업에서 둘 차례입니다({ $left }): { $where }
 timed-out = ⌛ { $player }의 시간이 다 되어 컴퓨터 플레이어가 이 한 수를 대신 두었습니다.
+forfeit-won = { $count ->
+   *[other] 🏆 **{ $side }**, 상대의 시간 초과로 경기에서 승리했습니다!
+}
 forfeited = ⌛ { $player }의 시간이 다 되었습니다: 그 편이 경기에서 집니다.
 player-away = ⏸️ { $player }은(는) { $until }까지 자리를 비웁니다: 그때까지(또는 다시 둘 때까지) 시계가 멈춥니다.
 player-back = ▶️ { $player }이(가) 돌아왔습니다: 시계가 다시 갑니다.
