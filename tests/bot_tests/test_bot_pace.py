@@ -82,7 +82,10 @@ async def test_a_one_day_match_reminds_at_half_time_and_with_an_hour_left_then_a
         assert table.status is TableStatus.OVER and made > 3
         assert len(said(s, table, TIMED_OUT)) == 1
         final = s.fake.last_message(table.room)
-        assert f"5up:rematch:{table.id}" in final.custom_ids()
+        await s.click(bo, final, f"5up:rematch:{table.id}")  # the rematch keeps the pace
+        again = s.table_in(s.games)
+        assert again.id != table.id and again.status is TableStatus.LOBBY and again.pace.value == "1d"
+        assert t("en", "lobby-pace", pace="1 day a move") in s.fake.last_message(s.games).content
         s.fake.assert_clean()
 
 
