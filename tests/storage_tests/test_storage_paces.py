@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import itertools
 import logging
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,8 @@ from bot.storage import (
 from bot.storage.pace_queries import due_query, next_wake_query
 
 pytest_plugins = ["support.storage_backends"]
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SEATS = (SeatRow(11, "Ana"), SeatRow(12, "Bo"))
 _channels = itertools.count(1000)
@@ -341,34 +345,51 @@ async def test_the_latest_post_is_noted_without_moving_the_table_on(storage: Sto
 
 
 async def test_the_copy_carries_paces_clocks_and_a_persons_settings(tmp_path: Path, postgres_backend: Backend) -> None:
-    source = await open_storage(tmp_path / "five_up.sqlite3")
+    """`python -m bot.storage copy`, SQLite to PostgreSQL, as an operator runs it."""
+    source_path = tmp_path / "five_up.sqlite3"
+    source = await open_storage(source_path)
+    clock = TurnDeadlines(remind_at=1000.5, take_over_at=2000.25, wake_at=1000.5, paused_at=900.0, to_move=12)
+    playing = await _playing(source, clock, pace="12h", on_timeout="forfeit", rated=False, thread_id=4242)
+    await source.set_last_post(playing, 98765)
+    over = await _playing(source, pace="3d", on_timeout="forfeit")
+    await source.finish_match(over, 9, "{}", [ResultRow(0, 11, "Ana", True, 61)], forfeit_seat=1)
+    await source.set_away(11, 1_800_000_000.0)
+    await source.set_dm_reminders(12, True)
+    await source.close()
     target = await postgres_backend.target()
-    destination = await open_storage(target)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.storage", "copy", str(source_path), target],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "2 tables" in done.stdout and "2 player_settings" in done.stdout
+    source, destination = await open_storage(source_path), await open_storage(target)
     try:
-        clock = TurnDeadlines(remind_at=1000.5, take_over_at=2000.25, wake_at=1000.5, paused_at=900.0, to_move=12)
-        playing = await _playing(source, clock, pace="12h", on_timeout="forfeit", rated=False, thread_id=4242)
-        await source.set_last_post(playing, 98765)
-        over = await _playing(source, pace="3d", on_timeout="forfeit")
-        await source.finish_match(over, 9, "{}", [ResultRow(0, 11, "Ana", True, 61)], forfeit_seat=1)
-        await source.set_away(11, 1_800_000_000.0)
-        await source.set_dm_reminders(12, True)
-        counts = await source.count_rows()
-        await destination.import_rows(source, replace=False, expected=counts)
-        assert await _open_row(destination, playing) == await _open_row(source, playing)
         row = await _open_row(destination, playing)
-        assert (row.pace, row.on_timeout, row.rated, row.deadlines, row.last_post_id) == (
+        assert row == await _open_row(source, playing)
+        assert (row.pace, row.on_timeout, row.rated, row.deadlines, row.last_post_id, row.thread_id) == (
             "12h",
             "forfeit",
             False,
             clock,
             98765,
+            4242,
         )
-        assert await destination.finished_match(over) == await source.finished_match(over)
+        finished = await destination.finished_match(over)
+        assert finished == await source.finished_match(over)
+        assert finished is not None and (finished.pace, finished.on_timeout, finished.forfeit_seat) == (
+            "3d",
+            "forfeit",
+            1,
+        )
         assert await destination.rated_matches(9) == await source.rated_matches(9)
-        assert (await destination.rated_matches(9))[0].forfeit_seat == 1
         for user in (11, 12):
             assert await destination.player_settings(user) == await source.player_settings(user)
         assert await destination.player_settings(11) == PlayerSettingsRow(True, 1_800_000_000.0, False)
+        assert await destination.player_settings(12) == PlayerSettingsRow(True, None, True)
         assert await destination.due_tables(10**9, 10) == [playing] and await destination.waiting_for(12) == [playing]
     finally:
         await source.close()
