@@ -149,7 +149,10 @@ class Storage(ABC):
     async def sleeping_tables(
         self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
     ) -> list[TableRef]:
-        """Where each correspondence match in progress is (of guilds on these shards, if given), by id."""
+        """Where each correspondence match in progress is (of guilds on these shards, if given), by id.
+
+        A row whose place cannot be read is left out (logged) and the others still load: read whole by
+        id when its deadline comes or its player asks for it, it is a BrokenRow, closed and reported."""
 
     # -- the deadlines of correspondence tables (bot/host/deadline_sweeper.py) --
 

@@ -10,7 +10,7 @@ import pytest
 from support.storage_raw import Backend, Raw
 
 import bot.storage.sql_storage
-from bot.storage import MIGRATIONS, SCHEMA_VERSION, ResultRow, SeatRow
+from bot.storage import MIGRATIONS, NO_DEADLINES, SCHEMA_VERSION, PlayerSettingsRow, ResultRow, SeatRow, TurnDeadlines
 from bot.storage.migrations import load, split_statements
 
 pytest_plugins = ["support.storage_backends"]
@@ -87,6 +87,61 @@ async def test_a_database_at_the_released_schema_carries_on(backend: Backend, ta
             guild_id=9, channel_id=100, host_id=11, lang="en", level="easy", seed="t", seats=[SeatRow(11, "Ana")]
         )
         assert new != 7 and len((await storage.open_tables())[0]) == 1  # the finished one is no longer open
+    finally:
+        await storage.close()
+
+
+BEFORE_PACES = 5  # the schema before 0006_paces_and_server_settings.sql
+
+
+async def test_a_database_before_paces_reads_its_tables_as_live_ones(
+    backend: Backend, target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot updated onto a database of schema 5: its table in play and its finished match are live,
+    computer-on-timeout and rated, with no correspondence clock; a person's settings keep theirs."""
+    with monkeypatch.context() as at_five:
+        at_five.setattr(bot.storage.sql_storage, "MIGRATIONS", MIGRATIONS[:BEFORE_PACES])
+        at_five.setattr(bot.storage.sql_storage, "SCHEMA_VERSION", BEFORE_PACES)
+        storage = await backend.open(target)
+        assert await storage.schema_version() == BEFORE_PACES
+        await storage.close()
+    async with Raw(target) as raw:
+        for table_id, channel, status in ((7, 100, "playing"), (8, 101, "over")):
+            await raw.execute(
+                "INSERT INTO tables (id, guild_id, channel_id, host_id, lang, level, status, seed, record, created_at,"
+                " updated_at, version, thread_id, remind_at, take_over_at) VALUES (?, 9, ?, 11, 'es', 'normal', ?,"
+                " 's', '{}', 1, 2, 3, 70, 1000.5, 1300.5)",
+                table_id,
+                channel,
+                status,
+            )
+            await raw.execute(
+                "INSERT INTO seats VALUES (?, 0, 11, 'Ana', NULL), (?, 1, 12, 'Bo', NULL)", table_id, table_id
+            )
+        await raw.execute(
+            "INSERT INTO results VALUES (8, 0, 9, 11, 'Ana', ?, 61, 2), (8, 1, 9, 12, 'Bo', ?, 20, 2)", True, False
+        )
+        await raw.execute("INSERT INTO match_ratings VALUES (8, 9, ?, 2)", True)
+        await raw.execute("INSERT INTO player_settings VALUES (11, ?)", False)
+    storage = await backend.open(target)
+    try:
+        assert await storage.schema_version() == SCHEMA_VERSION
+        (row,), broken = await storage.open_tables()
+        assert broken == [] and row.id == 7 and row.seats == (SeatRow(11, "Ana"), SeatRow(12, "Bo"))
+        assert (row.pace, row.on_timeout, row.rated, row.last_post_id) == ("live", "computer", True, None)
+        assert row.deadlines == TurnDeadlines(remind_at=1000.5, take_over_at=1300.5)  # the live clock it had
+        awake, _ = await storage.open_tables(asleep=False)
+        assert [r.id for r in awake] == [7] and await storage.sleeping_tables() == []  # live: read whole
+        assert await storage.due_tables(10**9, 10) == [] and await storage.next_wake() is None
+        assert await storage.waiting_for(11) == [] and await storage.open_seats(11, 9, correspondence=False) == 1
+        done = await storage.finished_match(8)
+        assert done is not None and (done.pace, done.on_timeout, done.forfeit_seat) == ("live", "computer", None)
+        (rated,) = await storage.rated_matches(9)
+        assert (rated.table_id, rated.rated, rated.forfeit_seat) == (8, True, None)
+        assert await storage.player_settings(11) == PlayerSettingsRow(ping=False, away_until=None, dm_reminders=False)
+        assert await storage.server_settings(9) is None
+        await storage.save_deadlines(7, NO_DEADLINES, expected_version=3)  # and the table goes on
+        assert (await storage.open_tables())[0][0].version == 4
     finally:
         await storage.close()
 
