@@ -80,6 +80,8 @@ async def test_a_one_day_match_reminds_at_half_time_and_with_an_hour_left_then_a
 
         made = await s.play_out(table, picker(random.Random(5)))  # the rest, each turn with its day
         assert table.status is TableStatus.OVER and made > 3
+        turn_lines = [m for m in s.fake.messages(table.room) if "to play." in m.content]
+        assert turn_lines and all(f"5up:hand:{table.id}" in m.custom_ids() for m in turn_lines)  # days later too
         assert len(said(s, table, TIMED_OUT)) == 1
         final = s.fake.last_message(table.room)
         await s.click(bo, final, f"5up:rematch:{table.id}")  # the rematch keeps the pace
