@@ -14,7 +14,7 @@ def setting_line(lang: str, settings: ServerSettings, name: str) -> str:
     if name == "lang":
         if settings.lang is None:
             return t(lang, "admin-lang-none")
-        return t(lang, "admin-lang", lang=t(lang, f"choice-lang-{settings.lang}"))
+        return t(lang, "admin-lang", language=t(lang, f"choice-lang-{settings.lang}"))
     if name == "pace":
         return t(lang, "admin-pace", pace=pace_label(lang, settings.pace))
     if name == "channels":
