@@ -19,6 +19,7 @@ from support.world import World
 from bot.model.pace import Pace
 from bot.model.server_settings import DEFAULT_SETTINGS, MAX_CHANNELS, ServerSettings
 from bot.model.table_state import TableStatus
+from bot.storage import StorageUnavailableError
 from bot.texts import admin_saved, admin_settings
 from bot.texts.i18n import t
 
@@ -297,4 +298,26 @@ async def test_admins_read_their_own_language(tmp_path: Path, lang: str) -> None
         assert answers[-1] == admin_settings(lang, settings)
         for answer in answers:
             assert leftover_english(lang, answer) == [], answer
+        w.fake.assert_clean()
+
+
+async def test_a_database_that_does_not_answer_is_said_and_nothing_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with club(tmp_path) as w:
+        storage = w.bot.manager.storage
+        await w.ask(w.admin(), "cap", tables=4)
+
+        async def down(*args: object) -> None:
+            raise StorageUnavailableError("connection lost")
+
+        with monkeypatch.context() as patched:
+            patched.setattr(storage, "save_server_settings", down)
+            assert await w.ask(w.admin("ko"), "cap", tables=5) == t("ko", "error-not-saved")
+        assert (await w.settings()).cap == 4
+        with monkeypatch.context() as patched:
+            patched.setattr(storage, "server_settings", down)
+            assert await w.ask(w.admin("es"), "show") == t("es", "error-db-unavailable")
+            assert await w.ask(w.admin(), "rated", ratings="off") == t("en", "error-not-saved")
+        assert await w.ask(w.admin(), "show") == admin_settings("en", ServerSettings(cap=4))
         w.fake.assert_clean()
