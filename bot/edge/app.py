@@ -128,10 +128,12 @@ class FiveUpBot(FiveUpClient):
         publisher.on_sent = manager.posted  # the latest message of each match, for /five-up turns
 
     async def setup_hook(self) -> None:
+        from .admin_commands import AdminCommands
         from .commands import FiveUpCommands  # reads the English catalog: the descriptions are its text
 
         self.add_dynamic_items(*DYNAMIC_ITEMS, *REPLAY_ITEMS)
         self.tree.add_command(FiveUpCommands())
+        self.tree.add_command(AdminCommands())  # /five-up-admin, top-level: Manage Server by default
         try:
             from .translator import FluentTranslator
         except ImportError:

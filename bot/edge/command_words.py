@@ -1,16 +1,20 @@
-"""What every slash command module shares: descriptions translatable by their Fluent key, and a new
-table's language when the host names none."""
+"""What every slash command module shares: descriptions translatable by their Fluent key, the choices
+of a pace (`/five-up start` and `/five-up-admin pace`), and a new table's language when the host names none."""
 
 from __future__ import annotations
 
 from discord import app_commands
 
+from ..model.pace import Pace
 from ..texts.i18n import DEFAULT, pick_locale, t
 
 
 def described(key: str) -> app_commands.locale_str:
     """A description in English (from the catalog), translatable by its Fluent `key`."""
     return app_commands.locale_str(t("en", key), key=key)
+
+
+PACE_CHOICES = [app_commands.Choice(name=described(f"choice-pace-{p.value}"), value=p.value) for p in Pace]
 
 
 def table_language(guild_locale: object, host_locale: object) -> str:

@@ -10,6 +10,7 @@ ratings); `i18n` reads the Fluent catalogs and `korean` picks the particle a nam
 put in words come from bot/model/. Nothing here decides a rule, touches the database or knows Discord.
 """
 
+from .admin_words import admin_saved, admin_settings
 from .help import help_text, legend_lines
 from .history import history_choice, history_line, history_match, history_text, seated_names
 from .lobby import (
@@ -64,6 +65,8 @@ from .words import SEAT_CHIPS, clip, discord_clock, discord_date, plain, seat_ta
 
 __all__ = [
     "SEAT_CHIPS",
+    "admin_saved",
+    "admin_settings",
     "away_set",
     "called",
     "clip",

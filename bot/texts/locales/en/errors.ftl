@@ -38,3 +38,5 @@ error-not-saved = That could not be saved: the bot's database is not answering. 
 error-moved-on = Another placement was made before yours arrived (a second command, or a computer player placing for you while you were away), so nothing was placed. Look at /five-up hand for your choices now.
 error-restarting = The bot is restarting. Please try again in a moment.
 error-db-unavailable = The bot's database is not answering just now. Please try again in a moment.
+error-channel-not-allowed = Five Up tables can't be opened in this channel. This server's admins allow them in { $channels } (and in their threads).
+error-computers-off = This server's admins have turned computer players off: open the table with bots:0 and play with people.

@@ -38,3 +38,5 @@ error-not-saved = No se pudo guardar: la base de datos del bot no responde. No h
 error-moved-on = Se hizo otra jugada antes de que llegara la tuya (un segundo comando, o la máquina, que colocó por ti mientras no estabas), así que no se colocó nada. Mira /five-up hand para ver tus opciones ahora.
 error-restarting = El bot se está reiniciando. Inténtalo de nuevo en un momento.
 error-db-unavailable = La base de datos del bot no responde en este momento. Inténtalo de nuevo en un momento.
+error-channel-not-allowed = En este canal no se pueden abrir mesas de Five Up. Los administradores de este servidor las permiten en { $channels } (y en sus hilos).
+error-computers-off = Los administradores de este servidor han desactivado los jugadores de la máquina: abre la mesa con bots:0 y juega con personas.
