@@ -36,8 +36,12 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
         if interaction.channel_id is None:
             raise Refusal("guild-only")
         manager = interaction.client.manager
+        asked_in = interaction.channel
         lobby, channel_id = await manager.rematch(
-            table_id=self.table_id, user_id=interaction.user.id, guild_id=interaction.guild_id
+            table_id=self.table_id,
+            user_id=interaction.user.id,
+            guild_id=interaction.guild_id,
+            parent_id=asked_in.parent_id if isinstance(asked_in, discord.Thread) else None,
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         client, guild_id = interaction.client, interaction.guild_id

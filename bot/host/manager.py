@@ -165,12 +165,12 @@ class Manager:
             seats,
         )
         table.use_thread, table.pace, table.on_timeout, table.rated = use_thread, pace, on_timeout, settings.rated
-        return await self._open(table)
+        return await self._open(table, host_id)
 
-    async def _open(self, table: Table) -> Lobby:
+    async def _open(self, table: Table, asker: int) -> Lobby:
         """A lobby for `table` (its id not yet given), if the channel is free and its people under the server's cap."""
         channel_id, guild_id = table.channel_id, table.guild_id
-        await self.players.check_cap(table, [s.user_id for s in table.seats if s.user_id is not None])
+        await self.players.check_cap(table, [s.user_id for s in table.seats if s.user_id is not None], asker)
         self.sweeper.start()  # (restore starts it too; a manager that restores nothing still keeps deadlines)
         async with self._opening:
             if self.registry.in_room(channel_id) is not None or self.registry.asleep(channel_id=channel_id):
@@ -200,15 +200,8 @@ class Manager:
         return live.lobby()
 
     async def posted(self, post: Post, message_id: int) -> None:
-        """A message of a correspondence match went out: it is the one `/five-up turns` links to."""
-        live = self.registry.by_id(post.table_id)
-        if live is None or not live.table.pace.is_correspondence or post.direct_to is not None:
-            return
-        live.table.last_post_id = message_id
-        try:
-            await self.storage.set_last_post(post.table_id, message_id)
-        except Exception as e:  # a note, not the table's state: the link goes to the thread instead
-            log.warning("table %s: its latest message not noted (%s)", post.table_id, e)
+        """A message of a match went out (see `PlayerDesk.posted`)."""
+        await self.players.posted(post, message_id)
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
         live = self.registry.by_id(table_id)
@@ -219,7 +212,7 @@ class Manager:
         self, *, user_id: int, name: str, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
         live = await self._live(channel_id=channel_id, table_id=table_id)
-        await self.players.check_cap(live.table, [user_id])
+        await self.players.check_cap(live.table, [user_id], asker=user_id)
         return await live.lobby_actions.join(user_id=user_id, name=name, locale=locale)
 
     async def leave(
@@ -253,20 +246,25 @@ class Manager:
             self.registry.add(live)  # its thread finds it too
         return lobby
 
-    async def rematch(self, *, table_id: int, user_id: int, guild_id: int | None) -> tuple[Lobby, int]:
+    async def rematch(
+        self, *, table_id: int, user_id: int, guild_id: int | None, parent_id: int | None = None
+    ) -> tuple[Lobby, int]:
         """A finished match again: the same players in the same seats, language and level, a new deal;
         the new lobby and the channel it opened in.
 
         Anyone who sat at it may ask; its host hosts again (and alone starts it), and anyone may
         leave the new lobby before then. It opens in the channel where the finished match was
-        started, where people are (not in the old match's thread): its match gets a thread of its own."""
+        started, where people are (not in the old match's thread): its match gets a thread of its own.
+        The server's settings as they are now apply (`parent_id`: the channel of the thread asked in)."""
         row = await self.storage.finished_match(table_id)
         if row is None or row.guild_id != guild_id:
             raise Refusal("table-gone")
         if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
             raise Refusal("not-seated")
-        table = rematch_table(row, self.seeds(), rated=(await self.servers.settings(guild_id)).rated)
-        lobby = await self._open(table)
+        settings = await self.servers.settings(guild_id)
+        bots = sum(s.user_id is None for s in row.seats)
+        ServerDesk.check_open(settings, channel_id=row.channel_id, parent_id=parent_id, bots=bots)
+        lobby = await self._open(rematch_table(row, self.seeds(), rated=settings.rated), user_id)
         return lobby, row.channel_id
 
     async def set_ping(self, *, user_id: int, on: bool) -> None:

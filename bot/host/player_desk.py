@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from ..model.answers import MyTurn
 from ..model.pace import DAY, MAX_AWAY_DAYS
+from ..model.posts import Post
 from ..model.table_state import Table, TableStatus
 from ..storage import Storage
 from .correspondence_clock import left
@@ -43,6 +44,17 @@ class PlayerDesk:
         self.servers = servers
         self.now = now
 
+    async def posted(self, post: Post, message_id: int) -> None:
+        """A message of a correspondence match went out: it is the one `/five-up turns` links to."""
+        live = self.registry.by_id(post.table_id)
+        if live is None or not live.table.pace.is_correspondence or post.direct_to is not None:
+            return
+        live.table.last_post_id = message_id
+        try:
+            await self.storage.set_last_post(post.table_id, message_id)
+        except Exception as e:  # a note, not the table's state: the link goes to the thread instead
+            log.warning("table %s: its latest message not noted (%s)", post.table_id, e)
+
     async def set_ping(self, user_id: int, on: bool) -> None:
         """Store whether turn lines mention this person; their tables in play follow at once."""
         await self.storage.set_ping(user_id, on)
@@ -50,8 +62,9 @@ class PlayerDesk:
             if live.table.seat_of(user_id) is not None:
                 live.set_ping(user_id, on)
 
-    async def check_cap(self, table: Table, user_ids: list[int]) -> None:
-        """At a correspondence table, each of these people may sit at one more open one in this server."""
+    async def check_cap(self, table: Table, user_ids: list[int], asker: int | None = None) -> None:
+        """At a correspondence table, each of these people may sit at one more open one in this server.
+        The refusal speaks to the asker about themselves, and names anyone else (a rematch's seats)."""
         if not table.pace.is_correspondence or table.guild_id is None:
             return
         cap = (await self.servers.settings(table.guild_id)).cap
@@ -59,9 +72,10 @@ class PlayerDesk:
             if table.seat_of(user_id) is not None and table.id:
                 continue  # already here
             if await self.storage.open_seats(user_id, table.guild_id) >= cap:
+                if user_id == asker:
+                    raise Refusal("cap-reached-you", cap=cap)
                 seat = table.seat_of(user_id)
-                name = table.seats[seat].name if seat is not None else ""
-                raise Refusal("cap-reached", cap=cap, player=name)
+                raise Refusal("cap-reached", cap=cap, player=table.seats[seat].name if seat is not None else "")
 
     async def turns(self, guild_id: int | None, user_id: int) -> list[MyTurn]:
         """Every table of the server where it is this person's move, the nearest deadline first."""

@@ -275,7 +275,7 @@ async def test_the_cap_refuses_one_correspondence_table_too_many(tmp_path: Path)
         assert t("en", "admin-cap", cap=1) in answer
         await w.lobby(ana, w.games, pace="1d")
         refusal = await w.refused(ana, w.guild.channel("lounge"), "five-up start", pace="3d")
-        assert refusal == t("en", "error-cap-reached", cap=1, player=ana.name)
+        assert refusal == t("en", "error-cap-reached-you", cap=1)
         await w.lobby(ana, w.guild.channel("lounge"), pace="live")  # live tables are not counted
         w.fake.assert_clean()
 

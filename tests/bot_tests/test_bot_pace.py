@@ -232,7 +232,7 @@ async def test_the_servers_cap_on_correspondence_tables_refuses_one_more_by_name
         refused = await s.slash(ana, s.fake.channel("backroom"), "five-up start", pace="12h")
         assert refused is not None and refused.ephemeral
         assert refused.content == (
-            "player0 already sits at 2 open correspondence tables in this server, the most this server allows."
+            "You already sit at 2 open correspondence tables in this server, the most its admins allow."
             " Finish one first."
         )
         assert s.bot.manager.table_in(s.fake.channel("backroom").id) is None  # nothing opened
@@ -241,7 +241,7 @@ async def test_the_servers_cap_on_correspondence_tables_refuses_one_more_by_name
         table = s.table_in(s.fake.channel("backroom"))
         record = await s.fake.click(ana, lobby, f"5up:lobby:{table.id}:join")
         assert record.last_reply is not None and record.last_reply.ephemeral
-        assert "already sits at 2 open correspondence tables" in record.last_reply.content
+        assert record.last_reply.content.startswith("You already sit at 2 open correspondence tables")
         assert table.seat_of(ana.id) is None
         live = await s.slash(ana, s.fake.channel("side-game"), "five-up start")  # a live table is not capped
         assert live is not None and not live.ephemeral

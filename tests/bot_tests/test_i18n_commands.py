@@ -173,12 +173,15 @@ def test_payload_problems_finds_breaches() -> None:
 
 
 async def real_payloads() -> list[dict[str, Any]]:
-    """What `FiveUpBot.setup_hook` syncs: the `/five-up` group, translated by the bot's translator."""
+    """What `FiveUpBot.setup_hook` syncs: the `/five-up` and `/five-up-admin` groups, translated by the bot's
+    translator."""
+    from bot.edge.admin_commands import AdminCommands
     from bot.edge.commands import FiveUpCommands
 
     i18n.reload()
     tree = app_commands.CommandTree(_client())
     tree.add_command(FiveUpCommands())
+    tree.add_command(AdminCommands())
     translator = FluentTranslator()
     return [await command.get_translated_payload(tree, translator) for command in tree.get_commands()]
 
@@ -192,20 +195,22 @@ def names(payload: dict[str, Any]) -> list[str]:
 
 async def test_the_real_commands_fit_discord_limits_in_every_language() -> None:
     payloads = await real_payloads()
-    assert [p["name"] for p in payloads] == ["five-up"]
+    assert [p["name"] for p in payloads] == ["five-up", "five-up-admin"]
     problems = [problem for payload in payloads for problem in payload_problems(payload)]
     assert problems == []
 
 
-async def test_the_real_commands_keep_their_names_and_are_fully_translated() -> None:
+@pytest.mark.parametrize("which", [0, 1], ids=["five-up", "five-up-admin"])
+async def test_the_real_commands_keep_their_names_and_are_fully_translated(which: int) -> None:
+    from bot.edge.admin_commands import AdminCommands
     from bot.edge.commands import FiveUpCommands
 
     tree = app_commands.CommandTree(_client())
-    group = FiveUpCommands()
+    group = (FiveUpCommands, AdminCommands)[which]()
     tree.add_command(group)
-    (payload,) = await real_payloads()
+    payload = (await real_payloads())[which]
     assert names(payload) == names(group.to_dict(tree))
-    assert all(name.split()[0] == "five-up" for name in names(payload))
+    assert all(name.split()[0] == group.name for name in names(payload))
     localized_texts = list(localized(payload))
     assert len(localized_texts) > 10
     wanted = {locale.value for locale in DISCORD_LOCALES}

@@ -41,7 +41,14 @@ turns-title = { $count ->
 turns-line = **#{ $table }** with { $opponents } · { $pace } · { $when } · [go to the table]({ $link })
 turns-no-deadline = no deadline
 hand-table = -# Table **#{ $table }** in { $room }, with { $opponents }
-error-cap-reached = { $player } already sits at { $cap } open correspondence tables in this server, the most this server allows. Finish one first.
+error-cap-reached = { $cap ->
+        [one] { $player } already sits at an open correspondence table in this server, the most its admins allow. They must finish it first.
+       *[other] { $player } already sits at { $cap } open correspondence tables in this server, the most its admins allow. They must finish one first.
+    }
+error-cap-reached-you = { $cap ->
+        [one] You already sit at an open correspondence table in this server, the most its admins allow. Finish it first.
+       *[other] You already sit at { $cap } open correspondence tables in this server, the most its admins allow. Finish one first.
+    }
 error-away-too-long = You can be away for at most { $days } days.
 cmd-start-pace = How fast to play: live, or by correspondence (a move an hour, 12 hours, a day or 3 days)
 cmd-start-timeout = At a correspondence table, when a player's time runs out: a computer moves for them, or they lose

@@ -41,7 +41,14 @@ turns-title = { $count ->
 turns-line = **#{ $table }** con { $opponents } · { $pace } · { $when } · [ir a la mesa]({ $link })
 turns-no-deadline = sin plazo
 hand-table = -# Mesa **#{ $table }** en { $room }, con { $opponents }
-error-cap-reached = { $player } ya se sienta en { $cap } mesas por correspondencia abiertas en este servidor, el máximo que permite. Termina una primero.
+error-cap-reached = { $cap ->
+        [one] { $player } ya está en una mesa por correspondencia abierta en este servidor, el máximo que permiten sus administradores. Tiene que terminarla primero.
+       *[other] { $player } ya está en { $cap } mesas por correspondencia abiertas en este servidor, el máximo que permiten sus administradores. Tiene que terminar una primero.
+    }
+error-cap-reached-you = { $cap ->
+        [one] Ya estás en una mesa por correspondencia abierta en este servidor, el máximo que permiten sus administradores. Termínala primero.
+       *[other] Ya estás en { $cap } mesas por correspondencia abiertas en este servidor, el máximo que permiten sus administradores. Termina una primero.
+    }
 error-away-too-long = Puedes ausentarte como mucho { $days } días.
 cmd-start-pace = A qué ritmo jugar: en vivo o por correspondencia (una jugada por hora, 12 horas, día o 3 días)
 cmd-start-timeout = En una mesa por correspondencia, si a alguien se le acaba el tiempo: juega la máquina o pierde

@@ -36,7 +36,12 @@ turns-title = 내 차례를 기다리는 테이블 { $count }개(마감이 가�
 turns-line = **#{ $table }** 상대: { $opponents } · { $pace } · { $when } · [테이블로 가기]({ $link })
 turns-no-deadline = 마감 없음
 hand-table = -# { $room }의 **#{ $table }** 테이블, 상대: { $opponents }
-error-cap-reached = { $player } 님은 이 서버에서 이미 진행 중인 통신 대국 테이블 { $cap }개에 앉아 있습니다. 이 서버에서 허용하는 최대치입니다. 먼저 하나를 끝내 주세요.
+error-cap-reached = { $cap ->
+       *[other] { $player } 님은 이 서버에서 이미 진행 중인 통신 대국 테이블 { $cap }개에 앉아 있습니다. 서버 관리자가 허용한 최대치라서, 먼저 하나를 끝내야 합니다.
+    }
+error-cap-reached-you = { $cap ->
+       *[other] 이 서버에서 이미 진행 중인 통신 대국 테이블 { $cap }개에 앉아 있습니다. 서버 관리자가 허용한 최대치입니다. 먼저 하나를 끝내 주세요.
+    }
 error-away-too-long = 자리 비움은 최대 { $days }일까지 가능합니다.
 cmd-start-pace = 진행 속도: 실시간, 또는 통신 대국(한 수에 1시간, 12시간, 1일, 3일)
 cmd-start-timeout = 통신 대국에서 시간이 다 되면: 컴퓨터가 대신 두기, 또는 패배
