@@ -80,7 +80,7 @@ class Plan:
     plays: list[tuple[int, int, str, int]]  # (table id, user id, placement, move_no)
     shard_count: int | None = None
     shard_ids: list[int] | None = None
-    workers: int = 1
+    workers: int = max(1, min(2, os.cpu_count() or 1))  # as bot/edge/app.py starts them
 
 
 def rss_mb() -> float:
@@ -359,8 +359,7 @@ async def child(plan: Plan) -> dict[str, Any]:
     await computer.start()
     storage = await open_storage(plan.database if is_pg(plan.database) else Path(plan.database))
     manager = Manager(
-        storage, Counter(), PngRenderer(), computer, computer_pause=(0.0, 0.0),
-        shard_count=plan.shard_count, shard_ids=plan.shard_ids,
+        storage, Counter(), PngRenderer(), computer, shard_count=plan.shard_count, shard_ids=plan.shard_ids,
     )  # fmt: skip
     out: dict[str, Any] = {"rss_before": rss_mb()}
     try:
