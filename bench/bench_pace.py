@@ -83,12 +83,19 @@ class Plan:
     workers: int = max(1, min(2, os.cpu_count() or 1))  # as bot/edge/app.py starts them
 
 
-def rss_mb() -> float:
-    """This process's resident memory (VmRSS), MB."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS in /proc/self/status")
+def rss_mb(pid: str = "self") -> float:
+    """A process's resident memory (VmRSS), MB (0 for one that is gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    return next((int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmRSS:")), 0.0)
+
+
+def children_rss_mb() -> float:
+    """The resident memory of this process's children (the computer workers), MB."""
+    pids = [pid for task in Path("/proc/self/task").iterdir() for pid in (task / "children").read_text().split()]
+    return sum(rss_mb(pid) for pid in pids)
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -115,45 +122,61 @@ class Counter:
 
 
 async def make_templates(database: str, count: int) -> list[Template]:
-    """Real correspondence matches through the bot's manager: 2, 3 and 4 players, 0 to 21 placements in."""
+    """Real correspondence matches through the bot's manager: 2, 3 and 4 players, 0 to 149 placements in
+    (a whole match is some 150 to 280: a table in the database is anywhere in its match)."""
     from bot.host.computers import InlineComputer
     from bot.host.manager import Manager
     from bot.host.pictures import PngRenderer
-    from bot.model.pace import Pace
     from bot.storage import open_storage
 
     storage = await open_storage(database)
     manager = Manager(storage, Counter(), PngRenderer(), InlineComputer(), computer_pause=(0.0, 0.0))
-    made = []
+    made: list[Template] = []
     try:
-        for k in range(count):
-            players, channel, host = 2 + k % 3, 500 + k, 1_000 + 10 * k
-            await manager.open_table(
-                guild_id=TEMPLATE_GUILD, channel_id=channel, host_id=host, host_name=f"host{k}", lang="en",
-                pace=Pace.DAY, seed=f"bench-pace-{k}",
-            )  # fmt: skip
-            for seat in range(1, players):
-                await manager.join(channel_id=channel, user_id=host + seat, name=f"p{k}.{seat}", locale="en")
-            await manager.start(channel_id=channel, user_id=host, locale="en")
-            table = manager.table_in(channel)
-            assert table is not None and table.match is not None
-            for _ in range(3 * (k % 8)):
-                match = table.match
-                assert match is not None and match.turn is not None
-                seat = match.turn
-                user = table.seats[seat].user_id
-                option = match.options(seat)[0]
-                await manager.play(
-                    channel_id=channel, user_id=user, placement=option.placement, move_no=table.move_no, locale="en"
-                )
-            match = table.match
-            assert match is not None and match.turn is not None
-            placement = str(match.options(match.turn)[0].placement)
-            made.append(Template(table.id, table.move_no, match.turn, placement))
+        attempt = 0
+        while len(made) < count:
+            k, attempt = len(made), attempt + 1
+            template = await play_template(manager, attempt, players=2 + k % 3, moves=(k * 37) % 150)
+            if template is not None:  # (None: the match ended before it got there; another deal is tried)
+                made.append(template)
     finally:
         await manager.close()
         await storage.close()
     return made
+
+
+async def play_template(manager: Any, n: int, *, players: int, moves: int) -> Template | None:
+    from bot.model.pace import Pace
+    from bot.model.table_state import TableStatus
+    from engine import Phase
+
+    channel, host = 500 + n, 1_000 + 10 * n
+    await manager.open_table(
+        guild_id=TEMPLATE_GUILD, channel_id=channel, host_id=host, host_name=f"host{n}", lang="en",
+        pace=Pace.DAY, seed=f"bench-pace-{n}",
+    )  # fmt: skip
+    for seat in range(1, players):
+        await manager.join(channel_id=channel, user_id=host + seat, name=f"p{n}.{seat}", locale="en")
+    await manager.start(channel_id=channel, user_id=host, locale="en")
+    table = manager.table_in(channel)
+    for _ in range(moves):
+        if table.status is not TableStatus.PLAYING:
+            return None
+        seat = table.match.turn
+        option = table.match.options(seat)[0]
+        await manager.play(
+            channel_id=channel, user_id=table.seats[seat].user_id, placement=option.placement,
+            move_no=table.move_no, locale="en",
+        )  # fmt: skip
+    if table.status is not TableStatus.PLAYING:
+        return None
+    seat = table.match.turn
+    placement = table.match.options(seat)[0].placement
+    after = table.match.clone()
+    after.place(seat, placement)
+    if after.phase is Phase.OVER:  # the copies' clicked placement must leave a match to play on
+        return None
+    return Template(table.id, table.move_no, seat, str(placement))
 
 
 def copies(
@@ -337,7 +360,7 @@ async def clicks(manager: Any, plan: Plan) -> dict[str, list[float]]:
         out["cold_play"].append(await timed(play))
     for table_id, _, _, _ in plan.plays:
         table = manager.registry.by_id(table_id).table
-        seat = table.match.turn
+        seat = table.match.turn  # (the template left a match to play on after the cold placement)
         option = table.match.options(seat)[0]
         play = manager.play(
             table_id=table_id, user_id=table.seats[seat].user_id, placement=option.placement,
@@ -374,6 +397,7 @@ async def child(plan: Plan) -> dict[str, Any]:
         out["restore_s"] = time.perf_counter() - started
         out["ready_s"] = time.perf_counter() - STARTED
         out["rss"] = rss_mb()
+        out["workers_rss"] = children_rss_mb()
         out["in_memory"] = len(manager.registry.live_tables())
         out["asleep"] = manager.registry.sleeping()
         if plan.mode != "eager":
@@ -483,6 +507,7 @@ async def measure(name: str, database: str, count: int, overdue: int, clicked: i
         "backend": name, "tables": count, "lazy_s": lazy["restore_s"], "ready_s": lazy["ready_s"],
         "eager_s": eager["restore_s"], "lazy_rss": lazy["rss"], "eager_rss": eager["rss"],
         "rss_before": lazy["rss_before"], "rss_after_clicks": lazy["rss_after_clicks"],
+        "workers_rss": lazy["workers_rss"],
         "hand_p50": ms(c["cold_hand"]), "hand_p95": ms(c["cold_hand"], 95), "warm_hand_p50": ms(c["warm_hand"]),
         "play_p50": ms(c["cold_play"]), "play_p95": ms(c["cold_play"], 95), "warm_play_p50": ms(c["warm_play"]),
         "overdue": overdue, "overdue_s": lazy["overdue_s"], "acted": acted_once(before, after),
@@ -515,7 +540,8 @@ def report(f: dict[str, Any], clicked: int) -> None:
     print(
         f"  RSS after restore: lazy {f['lazy_rss']:.0f} MB ({verdict(f['lazy_rss'] <= TARGET_RSS_MB)}, target"
         f" <= 400 MB); eager {f['eager_rss']:.0f} MB; lazy / eager {f['lazy_rss'] / f['eager_rss']:.2f}x;"
-        f" lazy after the clicks {f['rss_after_clicks']:.0f} MB"
+        f" lazy after the clicks {f['rss_after_clicks']:.0f} MB; the computer workers (other processes)"
+        f" {f['workers_rss']:.0f} MB"
     )
     for what, key in (("'show hand' click", "hand"), ("placement", "play")):
         p95 = f[f"{key}_p95"]
