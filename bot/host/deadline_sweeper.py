@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 LONGEST_WAIT = 300.0  # look at the database at least this often (another process's new deadlines)
 BATCH = 50  # tables handled per look
+PARALLEL = 8  # of those, acted on at once: a table's act mostly waits (its row, its write, a computer's choice)
 RETRY_S = 30.0  # a table whose act failed (the database, a bug) is looked at again after this long
 TRIES = 3  # acts on one table at one look before it waits RETRY_S
 
@@ -88,18 +89,16 @@ class DeadlineSweeper:
             due = [tid for tid in due if tid not in self._held][:BATCH]
             if not due:
                 break
+            todo = []
             for table_id in due:
                 tries[table_id] = tries.get(table_id, 0) + 1
                 if tries[table_id] > TRIES:
                     log.warning("table %s: its deadline keeps coming back; looked at again in %s s", table_id, RETRY_S)
                     self._held[table_id] = now + RETRY_S
-                    continue
-                self.acted += 1
-                try:
-                    await self.act(table_id)
-                except Exception:
-                    log.exception("acting on the deadline of table %s failed", table_id)
-                    self._held[table_id] = now + RETRY_S
+                else:
+                    todo.append(table_id)
+            gate = asyncio.Semaphore(PARALLEL)
+            await asyncio.gather(*(self._act(table_id, now, gate) for table_id in todo))
         upcoming = await self.storage.next_wake(*self.shards)
         target = self.timer.now() + LONGEST_WAIT
         if upcoming is not None:
@@ -107,6 +106,16 @@ class DeadlineSweeper:
         if self._held:
             target = min(target, min(self._held.values()))
         return target
+
+    async def _act(self, table_id: int, now: float, gate: asyncio.Semaphore) -> None:
+        """One table's moment (tables are independent: each act takes its own table's lock)."""
+        async with gate:
+            self.acted += 1
+            try:
+                await self.act(table_id)
+            except Exception:
+                log.exception("acting on the deadline of table %s failed", table_id)
+                self._held[table_id] = now + RETRY_S
 
     async def _wait(self, target: float) -> None:
         self._target = target
