@@ -6,7 +6,7 @@ after the placeholder (`{ $player }이(가)`), as Korean writers do when they ca
 word; `resolve` then picks the one form from the word actually written before it. Hangul is
 read exactly, digits as they are read aloud (1 일, 2 이, 3 삼 …), a Latin letter by the usual
 loanword habit (a final l, m or n, or one before a silent e, is a batchim: "Carmen이",
-"nine은", "ana가"). A word that ends in
+"nine은", "ana가"; an accented letter as its plain one: "José와", "Ramón과"). A word that ends in
 anything else (an emoji, kana, a symbol) keeps the combined form, the honest spelling when
 the sound is not known.
 
@@ -16,6 +16,7 @@ This module imports nothing of the bot: `bot.texts.i18n` applies it to every Kor
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _HANGUL_FIRST, _HANGUL_LAST = 0xAC00, 0xD7A3
 _RIEUL = 8  # the index of ㄹ among the final consonants, which takes 로 rather than 으로
@@ -49,8 +50,9 @@ def final_consonant(word: str) -> int | None:
             return (code - _HANGUL_FIRST) % 28
         if char.isascii() and char.isdigit():
             return _DIGIT_FINAL[int(char)]
-        if char.isascii() and char.isalpha():
-            return _LATIN_FINAL.get(char.lower(), 0)
+        letter = unicodedata.normalize("NFD", char)[0]  # "é" -> "e": José, Inés, Zoë are read as their letters
+        if letter.isascii() and letter.isalpha():
+            return _LATIN_FINAL.get(letter.lower(), 0)
         return None
     return None
 

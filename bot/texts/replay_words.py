@@ -28,9 +28,6 @@ def step_text(lang: str, book: ReplayBook, step: ReplayStep) -> str:
             "replay-header",
             id=book.table_id,
             round=step.round + 1,
-            rounds=len(book.round_starts),
-            move=step.move + 1,
-            moves=book.round_lengths[step.round],
             step=step.index + 1,
             steps=len(book.steps),
         )

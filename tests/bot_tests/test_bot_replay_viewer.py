@@ -56,8 +56,8 @@ def snapshots(record: Record, lang: str) -> list[bytes]:
 def where(message: FakeMessage) -> tuple[int, int]:
     """(placement shown, placements in all) from the viewer's first line."""
     numbers = [int(n) for n in re.findall(r"\d+", message.content.splitlines()[0])]
-    assert len(numbers) == 7, message.content  # match, round, rounds, move, moves, placement, placements
-    return numbers[5], numbers[6]
+    assert len(numbers) == 4, message.content  # match, round, placement, placements
+    return numbers[2], numbers[3]
 
 
 def picture(message: FakeMessage) -> bytes:
@@ -133,7 +133,7 @@ async def test_replay_from_the_match_end_message_every_button_and_a_restart(tmp_
         viewer = s.fake._message(viewer)
         start = sum(len(r.plays) for r in record.rounds[:pick])
         assert where(viewer) == (start + 1, len(tables))
-        assert f"round {pick + 1} of {rounds} · move 1 of {len(record.rounds[pick].plays)}" in viewer.content
+        assert f"round {pick + 1} · placement {start + 1} of {len(tables)}" in viewer.content  # one counter
         assert picture(viewer) == tables[start]
 
         await s.fake.click(ana, viewer, f"5up:rp:{table_id}:0:first")

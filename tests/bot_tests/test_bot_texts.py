@@ -221,6 +221,7 @@ def test_korean_particles_follow_the_last_syllable() -> None:
     assert particle("🎲", "을(를)") == "을(를)" and particle("さくら", "과(와)") == "과(와)"  # sound unknown
     assert [particle(w, "(으)로") for w in ("start", "길", "밤", "on")] == ["로", "로", "으로", "으로"]
     assert [particle(w, "이(가)") for w in ("nine", "Nicole", "dee", "Renee")] == ["이", "이", "가", "가"]
+    assert [particle(w, "와(과)") for w in ("José", "Inés", "Zoë", "Ramón")] == ["와", "와", "와", "과"]  # accents
     assert (
         resolve("**보라 님**이(가) 놓았습니다: “nine”은(는), “abc”은(는)")
         == "**보라 님**이 놓았습니다: “nine”은, “abc”는"

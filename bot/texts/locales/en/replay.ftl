@@ -16,7 +16,7 @@ button-review = Review
 button-replay-match = Replay #{ $id }
 
 ## The viewer
-replay-header = **Match #{ $id }** · round { $round } of { $rounds } · move { $move } of { $moves } · placement { $step } of { $steps }
+replay-header = **Match #{ $id }** · round { $round } · placement { $step } of { $steps }
 replay-round-leads = **Round { $round }.** { $player } leads.
 replay-hands = Hands after this placement:
 replay-hand = • { $seat } { $player }: { $tiles }

@@ -1,6 +1,6 @@
 # Descripciones de comandos, opciones y elecciones (en el selector de comandos de Discord).
 # Los nombres de los comandos no se traducen.
-cmd-five-up = Juega a Exact 61 Five Up, el juego de dominó
+cmd-five-up = Juega a Five Up a 61 exacto, el juego de dominó
 cmd-start = Abre una mesa de Five Up en este canal
 cmd-start-bots = Cuántos jugadores de la máquina sentar (de 0 a 3)
 cmd-start-level = El nivel de los jugadores de la máquina

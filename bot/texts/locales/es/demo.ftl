@@ -1,5 +1,5 @@
 # `python -m bot.demo`: las líneas propias de la demostración sin conexión (la crónica está en game.ftl).
-demo-title = Exact 61 Five Up, demostración sin conexión: { $players } jugadores de la máquina ({ $level }), semilla { $seed }.
+demo-title = Five Up a 61 exacto, demostración sin conexión: { $players } jugadores de la máquina ({ $level }), semilla { $seed }.
 demo-message = ── mensaje { $number } ──
 demo-pictures = { $count ->
     [one] 1 imagen guardada

@@ -1,5 +1,5 @@
 # El mensaje público de la sala de espera y sus botones.
-lobby-title = **Exact 61 Five Up**: { $host } abrió una mesa. Gana quien llegue primero a exactamente 61.
+lobby-title = **Five Up a 61 exacto**: { $host } abrió una mesa. Gana quien llegue primero a exactamente 61.
 lobby-seat-player = { $number }. { $player }
 lobby-seat-computer = { $number }. 🤖 { $player } ({ $level })
 lobby-teams = Los compañeros se sientan frente a frente: **{ $first }** contra **{ $second }**.

@@ -16,7 +16,7 @@ button-review = Repaso
 button-replay-match = Repetición #{ $id }
 
 ## El visor
-replay-header = **Partida #{ $id }** · ronda { $round } de { $rounds } · jugada { $move } de { $moves } · colocación { $step } de { $steps }
+replay-header = **Partida #{ $id }** · ronda { $round } · colocación { $step } de { $steps }
 replay-round-leads = **Ronda { $round }.** Abre { $player }.
 replay-hands = Las manos tras esta colocación:
 replay-hand = • { $seat } { $player }: { $tiles }
@@ -49,7 +49,7 @@ review-summary = { $placements ->
 review-costliest = Las colocaciones más caras:
 review-costly = { $rank }. Ronda { $round }, jugada { $move }: { $made } sumó { $scored }; { $better } habría sumado { $best }.
 review-none = Ninguna colocación perdió puntos: cada una sumó lo máximo posible en ese momento.
-review-greedy = Es una medida voraz: cuenta los puntos que una colocación suma en el acto, no el mejor plan para la partida (guardar una ficha, bloquear, quedarse sin fichas antes).
+review-greedy = Solo mira el momento: cuenta los puntos que una colocación suma en el acto, no el mejor plan para la partida (guardar una ficha, bloquear, quedarse sin fichas antes).
 review-open-step = { $rank }. Ronda { $round }, jugada { $move }
 
 ## Rechazos
@@ -67,4 +67,4 @@ error-review-no-seat = No hay asiento { $seat }: la partida tenía { $seats } as
 rulebook-review-title = Después de una partida: repetición y repaso
 rulebook-review =
     - **Repetición** (en el mensaje del final, en `/five-up history` o con `/five-up replay`) muestra la partida colocación a colocación, solo para ti; una partida terminada con todas las manos, una en curso hasta ahora y sin las fichas de nadie.
-    - **Repaso** (en el mensaje del final, o con `/five-up review`) compara, en cada una de tus colocaciones, lo máximo que podía sumar una colocación válida en ese momento con lo que sumó la tuya: los puntos que pasarían de 61 cuentan 0, y la última ficha cuenta 0 si su liquidación se anula. Es una medida voraz: cuenta los puntos inmediatos, no el mejor plan (guardar una ficha, bloquear o quedarse sin fichas antes puede valer más que los puntos de ahora).
+    - **Repaso** (en el mensaje del final, o con `/five-up review`) compara, en cada una de tus colocaciones, lo máximo que podía sumar una colocación válida en ese momento con lo que sumó la tuya: los puntos que pasarían de 61 cuentan 0, y la última ficha cuenta 0 si su liquidación se anula. Solo mira el momento: cuenta los puntos inmediatos, no el mejor plan (guardar una ficha, bloquear o quedarse sin fichas antes puede valer más que los puntos de ahora).

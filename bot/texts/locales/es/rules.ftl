@@ -2,7 +2,7 @@
 ### Mismas secciones que la versión inglesa. Una línea de continuación no puede empezar
 ### por "[", "*" ni "." (sintaxis de Fluent).
 
-rulebook-title = Exact 61 Five Up: reglas
+rulebook-title = Five Up a 61 exacto: reglas
 rulebook-page = Página { $page } de { $pages }
 rulebook-continued = { $title } (continuación)
 
@@ -15,7 +15,7 @@ rulebook-howto =
 
 rulebook-goal-title = Material y objetivo
 rulebook-goal =
-    Exact 61 Five Up se juega de dos a cuatro jugadores, por parejas con cuatro, con un juego completo de doble seis de 28 fichas, [0|0] … [6|6]. Con dos o tres jugadores se juega individualmente. Con cuatro, los compañeros forman dos parejas fijas, se sientan frente a frente y comparten una puntuación.
+    Five Up a 61 exacto (Exact 61 Five Up) se juega de dos a cuatro jugadores, por parejas con cuatro, con un juego completo de doble seis de 28 fichas, [0|0] … [6|6]. Con dos o tres jugadores se juega individualmente. Con cuatro, los compañeros forman dos parejas fijas, se sientan frente a frente y comparten una puntuación.
     - Cinco **puntos brutos** equivalen a un **punto mostrado**: puntos mostrados = puntos brutos ÷ 5 (5 → 1, 10 → 2, 15 → 3, 305 → 61). Todo evento de puntuación es un múltiplo de 5 puntos brutos.
     - El objetivo es **exactamente 61 puntos mostrados**, equivalentes a **305 puntos brutos**.
     - Un evento que llevaría a un jugador o pareja **por encima** de 61 se descarta por completo. La puntuación queda sin cambios y el juego continúa.

@@ -16,7 +16,7 @@ button-review = 복기
 button-replay-match = #{ $id } 다시 보기
 
 ## 다시 보기 화면
-replay-header = **경기 #{ $id }** · 라운드 { $round }/{ $rounds } · { $move }/{ $moves }번째 수 · 전체 { $step }/{ $steps }번째 놓기
+replay-header = **경기 #{ $id }** · 라운드 { $round } · 전체 { $step }/{ $steps }번째 놓기
 replay-round-leads = **라운드 { $round }.** { $player }이(가) 선공합니다.
 replay-hands = 이 수 뒤의 보유 타일:
 replay-hand = • { $seat } { $player }: { $tiles }

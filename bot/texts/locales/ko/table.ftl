@@ -1,7 +1,7 @@
 # 서버에 남는 테이블: 전용 스레드의 경기, 차례 알림, 기록, 재대결, 기록 목록, 설정.
 
 ## 경기 전용 스레드와 채널의 로비 메시지
-thread-name = Five Up · { $players }
+thread-name = 파이브 업 · { $players }
 lobby-playing-thread = 경기는 { $thread }에서 진행 중입니다. 행운을 빕니다!
 lobby-after-round = { $round }라운드가 끝났습니다.
 lobby-over-thread = { $thread }의 경기가 끝났습니다.
