@@ -2,13 +2,15 @@
 
 Commands declare their English text as `app_commands.locale_str(english, key="fluent-key")`;
 discord.py asks this translator for every Discord locale when the tree is synced.
-Names (of commands, groups and options) are never translated: the commands are
+Option names are translated too (`opt-<name>` in options.ftl: a Korean reader types
+`/five-up start 봇:1`), but command and group names never are: the commands are
 `/five-up …` in every language, which keeps help texts and habits portable.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 
 import discord
 from discord import app_commands
@@ -25,13 +27,9 @@ DISCORD_LOCALES: dict[discord.Locale, str] = {
     discord.Locale.latin_american_spanish: "es",
 }
 
-NAME_LOCATIONS = frozenset(
-    {
-        TranslationContextLocation.command_name,
-        TranslationContextLocation.group_name,
-        TranslationContextLocation.parameter_name,
-    }
-)
+NAME_LOCATIONS = frozenset({TranslationContextLocation.command_name, TranslationContextLocation.group_name})
+# What Discord accepts as an option's name in any locale (it refuses the whole sync otherwise).
+OPTION_NAME = re.compile(r"[-_\w]{1,32}")
 
 # Discord refuses a whole sync when one description or choice name is longer than this.
 MAX_LENGTH = 100
@@ -50,12 +48,17 @@ class FluentTranslator(app_commands.Translator):
         if context.location in NAME_LOCATIONS:
             return None
         lang = DISCORD_LOCALES.get(locale)
+        option = context.location is TranslationContextLocation.parameter_name
         key = string.extras.get("key")
-        if lang is None or not key:
+        if lang is None or not (key or option):
             return None
-        text = i18n.find(lang, key)
+        text = i18n.find(lang, f"opt-{string.message}") if option else i18n.find(lang, str(key))
+        key = f"opt-{string.message}" if option else key  # for the logs
         if text is None:
             log.warning("translator: %s has no %r; Discord will show the English", lang, key)
+            return None
+        if option and not (OPTION_NAME.fullmatch(text) and text == text.lower()):
+            log.error("translator: %s/%s is not a valid option name: %r", lang, key, text)
             return None
         if len(text) > MAX_LENGTH:
             # A sync with one over-long string fails entirely; better the English than no commands.

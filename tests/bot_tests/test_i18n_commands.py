@@ -1,4 +1,4 @@
-"""Slash commands in Korean and Spanish: descriptions and choices translated, names never.
+"""Slash commands in Korean and Spanish: descriptions, choices and option names translated, command names never.
 
 Discord refuses a whole command sync when one localization breaks its limits, so every
 payload the real command tree would send is checked here against them.
@@ -6,6 +6,7 @@ payload the real command tree would send is checked here against them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,9 +28,11 @@ NAME = r"^[-_\w]{1,32}$"
 def tiny_catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Small catalogs with known text, so the translator is tested apart from the bot's own keys."""
     files = {
-        "en": "cmd-deal = Deal the tiles\nchoice-fast = fast\nlong = Long\n",
-        "ko": "cmd-deal = 타일을 나눕니다\nchoice-fast = 빠르게\nlong = " + "가" * (MAX_LENGTH + 1) + "\n",
-        "es": "cmd-deal = Reparte las fichas\nchoice-fast = rápido\n",
+        "en": "cmd-deal = Deal the tiles\nchoice-fast = fast\nlong = Long\nopt-speed = speed\n",
+        "ko": "cmd-deal = 타일을 나눕니다\nchoice-fast = 빠르게\nlong = "
+        + "가" * (MAX_LENGTH + 1)
+        + "\nopt-speed = 속도\n",
+        "es": "cmd-deal = Reparte las fichas\nchoice-fast = rápido\nopt-speed = Velocidad Máxima\n",
     }
     for lang, text in files.items():
         (tmp_path / lang).mkdir()
@@ -63,14 +66,10 @@ async def test_descriptions_and_choices_come_from_the_catalogs(tiny_catalogs: Pa
     assert await translator.translate(choice, discord.Locale.latin_american_spanish, context) == "rápido"
 
 
-async def test_names_and_other_languages_are_left_to_discord(tiny_catalogs: Path) -> None:
+async def test_command_names_and_other_languages_are_left_to_discord(tiny_catalogs: Path) -> None:
     translator = FluentTranslator()
     text = locale_str("deal", key="cmd-deal")
-    for location in (
-        TranslationContextLocation.command_name,
-        TranslationContextLocation.group_name,
-        TranslationContextLocation.parameter_name,
-    ):
+    for location in (TranslationContextLocation.command_name, TranslationContextLocation.group_name):
         assert await translator.translate(text, discord.Locale.korean, _context(location)) is None
     description = _context(TranslationContextLocation.command_description)
     assert await translator.translate(text, discord.Locale.japanese, description) is None
@@ -78,6 +77,14 @@ async def test_names_and_other_languages_are_left_to_discord(tiny_catalogs: Path
     assert await translator.translate(locale_str("Deal"), discord.Locale.korean, description) is None
     assert await translator.translate(locale_str("x", key="nope"), discord.Locale.korean, description) is None
     assert await translator.translate(locale_str("Long", key="long"), discord.Locale.korean, description) is None
+
+
+async def test_option_names_come_from_their_opt_key_when_discord_accepts_them(tiny_catalogs: Path) -> None:
+    translator = FluentTranslator()
+    option = _context(TranslationContextLocation.parameter_name)
+    assert await translator.translate(locale_str("speed"), discord.Locale.korean, option) == "속도"
+    assert await translator.translate(locale_str("speed"), discord.Locale.spain_spanish, option) is None  # spaces, caps
+    assert await translator.translate(locale_str("other"), discord.Locale.korean, option) is None  # no opt-other
 
 
 def test_every_spanish_and_korean_discord_locale_is_served() -> None:
@@ -96,8 +103,12 @@ def payload_problems(payload: dict[str, Any], where: str = "") -> list[str]:
     problems: list[str] = []
     if len(payload["name"]) > 32 or payload["name"] != payload["name"].lower():
         problems.append(f"{where}: name {payload['name']!r}")
-    if payload.get("name_localizations"):
-        problems.append(f"{where}: names are never translated, got {payload['name_localizations']}")
+    names = dict(payload.get("name_localizations") or {})
+    if names and payload.get("type", 1) in (1, 2):  # a command, a group, a subcommand: /five-up … everywhere
+        problems.append(f"{where}: command names are never translated, got {names}")
+    for locale, name in names.items():
+        if locale not in VALID_LOCALES or not re.fullmatch(NAME, name) or name != name.lower():
+            problems.append(f"{where}: option name[{locale}] {name!r}")
     texts = {"": payload.get("description", "")} | dict(payload.get("description_localizations") or {})
     for locale, text in texts.items():
         if locale and locale not in VALID_LOCALES:
@@ -111,7 +122,12 @@ def payload_problems(payload: dict[str, Any], where: str = "") -> list[str]:
                 problems.append(f"{where}: choice {choice['name']!r}: {locale!r} is not a Discord locale")
             if not 1 <= len(text) <= 100:
                 problems.append(f"{where}: choice {choice['name']!r}[{locale or 'default'}] is {len(text)} characters")
-    for option in payload.get("options") or []:
+    options = payload.get("options") or []
+    for locale in {locale for o in options for locale in o.get("name_localizations") or {}}:
+        shown = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in options]
+        if len(set(shown)) != len(shown):
+            problems.append(f"{where}: two options share a name in {locale}: {shown}")
+    for option in options:
         problems += payload_problems(option, where)
     return problems
 
@@ -150,7 +166,7 @@ async def test_a_small_tree_gets_korean_and_spanish_and_keeps_its_names(tiny_cat
         "es-419": "Reparte las fichas",
     }
     speed = payload["options"][0]["options"][0]
-    assert speed["name"] == "speed" and "name_localizations" not in speed
+    assert speed["name"] == "speed" and speed["name_localizations"] == {"ko": "속도"}  # Spanish's is refused
     assert speed["choices"][0]["name_localizations"] == {"ko": "빠르게", "es-ES": "rápido", "es-419": "rápido"}
 
 
@@ -159,13 +175,17 @@ def test_payload_problems_finds_breaches() -> None:
         "name": "five-up",
         "description": "ok",
         "description_localizations": {"ko": "가" * 101, "xx": "x"},
-        "options": [{"name": "x", "name_localizations": {"ko": "엑스"}, "choices": [{"name": "", "value": 1}]}],
+        "options": [
+            {"name": "x", "type": 3, "name_localizations": {"ko": "엑스 "}, "choices": [{"name": "", "value": 1}]},
+            {"name": "y", "type": 1, "name_localizations": {"ko": "와이"}},
+        ],
     }
     assert payload_problems(payload) == [
         "/five-up: description[ko] is 101 characters",
         "/five-up: 'xx' is not a Discord locale",
-        "/five-up/x: names are never translated, got {'ko': '엑스'}",
+        "/five-up/x: option name[ko] '엑스 '",
         "/five-up/x: choice ''[default] is 0 characters",
+        "/five-up/y: command names are never translated, got {'ko': '와이'}",
     ]
 
 

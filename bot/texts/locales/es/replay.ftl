@@ -59,7 +59,7 @@ error-replay-no-round = No hay ronda { $round }: la partida lleva { $rounds ->
    *[other] { $rounds } rondas
 }.
 error-review-running = La partida #{ $id } aún se está jugando: su repaso llega cuando termine (la repetición la muestra hasta ahora).
-error-review-not-seated = No jugaste en la partida #{ $id }: elige un asiento con `/five-up review seat:`.
+error-review-not-seated = No jugaste en la partida #{ $id }: elige un asiento con `/five-up review asiento:`.
 error-review-no-seat = No hay asiento { $seat }: la partida tenía { $seats } asientos.
 
 

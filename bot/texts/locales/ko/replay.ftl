@@ -44,7 +44,7 @@ review-open-step = { $rank }. 라운드 { $round }, { $move }번째 수
 error-replay-empty = 경기 #{ $id }에는 아직 보여 줄 수가 없습니다.
 error-replay-no-round = 라운드 { $round }은(는) 없습니다: 이 경기는 지금까지 { $rounds }라운드입니다.
 error-review-running = 경기 #{ $id }은(는) 아직 진행 중입니다: 복기는 경기가 끝난 뒤에 볼 수 있습니다 (다시 보기는 지금까지 볼 수 있습니다).
-error-review-not-seated = 경기 #{ $id }에 참가하지 않았습니다: `/five-up review seat:`로 자리를 고르세요.
+error-review-not-seated = 경기 #{ $id }에 참가하지 않았습니다: `/five-up review 자리:`로 자리를 고르세요.
 error-review-no-seat = 자리 { $seat }은(는) 없습니다: 이 경기는 { $seats }자리였습니다.
 
 

@@ -1,0 +1,21 @@
+## Nombres de las opciones de los comandos (minúsculas, sin espacios, 32 caracteres como mucho)
+opt-allowed = permitidos
+opt-animated = animada
+opt-away = ausencia
+opt-bots = máquinas
+opt-channel = canal
+opt-dm = md
+opt-lang = idioma
+opt-level = nivel
+opt-match = partida
+opt-on = sobre
+opt-pace = ritmo
+opt-ping = mención
+opt-public = público
+opt-ratings = puntuación
+opt-round = ronda
+opt-seat = asiento
+opt-tables = mesas
+opt-thread = hilo
+opt-tile = ficha
+opt-timeout = tiempo

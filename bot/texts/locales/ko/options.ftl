@@ -1,0 +1,21 @@
+## 슬래시 명령 옵션 이름 (소문자, 공백 없이, 32자 이내)
+opt-allowed = 허용
+opt-animated = 애니메이션
+opt-away = 부재
+opt-bots = 봇
+opt-channel = 채널
+opt-dm = 디엠
+opt-lang = 언어
+opt-level = 수준
+opt-match = 경기
+opt-on = 위치
+opt-pace = 속도
+opt-ping = 멘션
+opt-public = 공개
+opt-ratings = 레이팅
+opt-round = 라운드
+opt-seat = 자리
+opt-tables = 테이블수
+opt-thread = 스레드
+opt-tile = 타일
+opt-timeout = 시간초과
