@@ -11,7 +11,6 @@ text layer writes every sentence (bot/texts/), and bot/host/row_conversion.py tu
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
@@ -24,7 +23,7 @@ from ..model.answers import Hand, Lobby, Played
 from ..model.pace import OnTimeout, Pace
 from ..model.posts import Post
 from ..model.table_state import LEVELS, MAX_SEATS, Seat, Table, TableStatus
-from ..storage import ChannelBusyError, Storage, StorageUnavailableError
+from ..storage import Storage
 from .computers import ComputerPlayers
 from .correspondence_turns import CorrespondenceTurns
 from .deadline_sweeper import DeadlineSweeper
@@ -33,10 +32,11 @@ from .match_archive import MatchArchive
 from .pictures import Renderer
 from .player_desk import PlayerDesk
 from .refusal import Refusal
-from .row_conversion import rematch_table, seat_rows
+from .row_conversion import rematch_table
 from .server_desk import ServerDesk
 from .table_core import Publisher, Services, TableCore, ThreadOpener
 from .table_loader import TableLoader
+from .table_opener import TableOpener
 from .table_registry import TableRegistry
 from .timer import SystemTimer, Timer
 from .turn_clock import TurnClock
@@ -90,7 +90,7 @@ class Manager:
         self.players = PlayerDesk(
             storage, self.loader, self.registry, self.servers, now
         )  # turns, away, reminders by DM
-        self._opening = asyncio.Lock()
+        self.opener = TableOpener(storage, self.services, self.registry, self.players, self.sweeper)
 
     # -- finding tables -----------------------------------------------------
 
@@ -168,36 +168,8 @@ class Manager:
         return await self._open(table, host_id)
 
     async def _open(self, table: Table, asker: int) -> Lobby:
-        """A lobby for `table` (its id not yet given), if the channel is free and its people under the server's cap."""
-        channel_id, guild_id = table.channel_id, table.guild_id
-        await self.players.check_cap(table, [s.user_id for s in table.seats if s.user_id is not None], asker)
-        self.sweeper.start()  # (restore starts it too; a manager that restores nothing still keeps deadlines)
-        async with self._opening:
-            if self.registry.in_room(channel_id) is not None or self.registry.asleep(channel_id=channel_id):
-                raise Refusal("channel-busy")
-            try:
-                table.id = await self.storage.create_table(
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    host_id=table.host_id,
-                    lang=table.lang,
-                    level=table.level,
-                    seed=table.seed,
-                    seats=seat_rows(table.seats),
-                    use_thread=table.use_thread,
-                    pace=table.pace.value,
-                    on_timeout=table.on_timeout.value,
-                    rated=table.rated,
-                )
-            except ChannelBusyError:
-                raise Refusal("channel-busy") from None
-            except StorageUnavailableError as e:
-                log.warning("no table opened in channel %s: the database is unavailable (%s)", channel_id, e)
-                raise Refusal("not-saved") from None
-            self.registry.reopened(channel_id)
-            live = LiveTable(table, self.services)
-            self.registry.add(live)
-        return live.lobby()
+        """A lobby for `table` (see `TableOpener.open`)."""
+        return (await self.opener.open(table, asker)).lobby()
 
     async def posted(self, post: Post, message_id: int) -> None:
         """A message of a match went out (see `PlayerDesk.posted`)."""

@@ -1,0 +1,78 @@
+## Tournaments and leagues (/five-up tournament): events the bot pairs and opens by itself
+cmd-tournament = Tournaments: Swiss or round robin, matches opened by the bot
+cmd-tournament-create = Create a tournament in this channel (Manage Server)
+cmd-tournament-name = The tournament's name
+cmd-tournament-format = Swiss (rounds of paired players) or round robin (everyone meets everyone)
+cmd-tournament-rounds = Swiss only: how many rounds (default 4)
+cmd-tournament-pace = How fast its matches are played
+cmd-tournament-timeout = When a player's time runs out: a computer moves for them, or they lose the match
+cmd-tournament-rated = Whether its matches count in this server's ratings
+cmd-tournament-close = Sign-ups close after this many hours (empty: when you start it)
+cmd-tournament-event = The tournament
+cmd-tournament-start = Start a tournament now: round 1 is paired and its matches open
+cmd-tournament-standings = A tournament's standings, with tie-breaks
+cmd-tournament-pairings = A tournament's pairings and results, round by round
+cmd-tournament-withdraw = Leave a tournament you play in (your remaining games are lost)
+cmd-tournament-end = End a tournament now (its organiser, or Manage Server)
+choice-format-swiss = Swiss
+choice-format-rr = round robin
+choice-format-rr2 = double round robin
+event-format-swiss = Swiss, { $rounds } rounds
+event-format-rr = round robin
+event-format-rr2 = double round robin
+event-signup = 🏆 **{ $name }**: { $format } · { $pace }. Organiser: { $organiser }.
+event-unrated = Its matches are not rated.
+event-signup-count = { $count ->
+        [0] Nobody has signed up yet.
+        [one] One player signed up:
+       *[other] { $count } players signed up:
+    }
+event-signup-closes = Sign-ups close { $when }; press **Join** to play.
+event-signup-open = The organiser starts it with `/five-up tournament start`; press **Join** to play.
+event-signup-closed = Sign-ups are closed.
+button-event-join = Join
+button-event-leave = Leave
+event-joined = You are in **{ $name }**. Your matches open by themselves, each in a thread where you are mentioned.
+event-left = You left **{ $name }**.
+event-started = 🏆 **{ $name }** begins: { $count } players, { $rounds ->
+        [one] one round
+       *[other] { $rounds } rounds
+    }.
+event-round = **{ $name }** · round { $round } of { $rounds }:
+event-pair = { $first } – { $second } · { $where }
+event-pair-result = { $first } – { $second } · { $result }
+event-bye = { $player } has a bye (a win)
+event-won-by = { $winner } won
+event-won-forfeit = { $winner } won (forfeit)
+event-won-withdrawn = { $winner } won ({ $loser } withdrew)
+event-game-ended = ended by the organiser
+event-game-playing = playing
+event-deadline = Round deadline: { $when }. A match still going then ends by the timeout rule.
+event-thread-name = { $name } · R{ $round } · { $first } – { $second }
+event-match-opening = 🏆 **{ $name }**, round { $round }: { $first } vs { $second }. Good luck!
+event-standings-title = **{ $name }** · standings after round { $round } of { $rounds }
+event-standings-final = **{ $name }** · final standings
+event-standings-line = { $rank }. { $player } · **{ $points }** pts · Bh { $buchholz } · SB { $sb } · { $gp } game pts
+event-standings-withdrew = (withdrew)
+event-standings-legend = -# pts: wins (a bye counts as one) · Bh: Buchholz, the opponents' points · SB: Sonneborn-Berger, the points of the opponents beaten · game pts: points scored in the matches
+event-over = 🏆 **{ $name }** is over. The winner: **{ $winner }**!
+event-withdrew = { $player } withdrew from **{ $name }**; their remaining games are lost.
+event-ended = **{ $name }** was ended by { $organiser }.
+event-no-pairings = **{ $name }** has not begun yet.
+event-list-none = No tournament in this server yet. Create one with `/five-up tournament create`.
+standings-rank = #
+standings-name = Player
+standings-points = Pts
+standings-buchholz = Bh
+standings-sb = SB
+standings-gp = GP
+error-event-gone = That tournament does not exist in this server.
+error-event-not-organiser = Only the tournament's organiser or a member with Manage Server can do that.
+error-event-create-not-allowed = Creating a tournament needs the Manage Server permission.
+error-event-closed = Sign-ups for **{ $name }** are closed.
+error-event-already-in = You are already in **{ $name }**.
+error-event-not-in = You are not in **{ $name }**.
+error-event-too-few = **{ $name }** needs at least { $min } players to start; { $count } signed up.
+error-event-running = **{ $name }** has already begun.
+error-event-over = **{ $name }** is over.
+error-event-rounds = A Swiss tournament has 1 to { $max } rounds.

@@ -1,0 +1,78 @@
+## Torneos y ligas (/five-up tournament): el bot empareja y abre las partidas solo
+cmd-tournament = Torneos: suizo o liga, con partidas que abre el bot
+cmd-tournament-create = Crea un torneo en este canal (Gestionar servidor)
+cmd-tournament-name = El nombre del torneo
+cmd-tournament-format = Suizo (rondas con emparejamientos) o liga (todos contra todos)
+cmd-tournament-rounds = Solo suizo: cuántas rondas (4 si no se indica)
+cmd-tournament-pace = A qué ritmo se juegan sus partidas
+cmd-tournament-timeout = Si a alguien se le acaba el tiempo: la máquina juega por esa persona, o pierde la partida
+cmd-tournament-rated = Si sus partidas cuentan para la puntuación de habilidad del servidor
+cmd-tournament-close = Las inscripciones se cierran tras estas horas (vacío: cuando lo empieces)
+cmd-tournament-event = El torneo
+cmd-tournament-start = Empieza un torneo ya: se empareja la ronda 1 y se abren sus partidas
+cmd-tournament-standings = La clasificación de un torneo, con desempates
+cmd-tournament-pairings = Los emparejamientos y resultados de un torneo, ronda a ronda
+cmd-tournament-withdraw = Deja un torneo en el que juegas (pierdes las partidas que te quedan)
+cmd-tournament-end = Termina un torneo ya (quien lo organiza, o Gestionar servidor)
+choice-format-swiss = suizo
+choice-format-rr = liga
+choice-format-rr2 = liga a doble vuelta
+event-format-swiss = suizo a { $rounds } rondas
+event-format-rr = liga
+event-format-rr2 = liga a doble vuelta
+event-signup = 🏆 **{ $name }**: { $format } · { $pace }. Organiza: { $organiser }.
+event-unrated = Sus partidas no cuentan para la puntuación de habilidad.
+event-signup-count = { $count ->
+        [0] Aún no se ha inscrito nadie.
+        [one] Una persona inscrita:
+       *[other] { $count } personas inscritas:
+    }
+event-signup-closes = Las inscripciones se cierran { $when }; pulsa **Unirse** para jugar.
+event-signup-open = Quien organiza lo empieza con `/five-up tournament start`; pulsa **Unirse** para jugar.
+event-signup-closed = Las inscripciones están cerradas.
+button-event-join = Unirse
+button-event-leave = Salir
+event-joined = Estás en **{ $name }**. Tus partidas se abren solas, cada una en un hilo donde se te menciona.
+event-left = Has salido de **{ $name }**.
+event-started = 🏆 Empieza **{ $name }**: { $count } personas, { $rounds ->
+        [one] una ronda
+       *[other] { $rounds } rondas
+    }.
+event-round = **{ $name }** · ronda { $round } de { $rounds }:
+event-pair = { $first } – { $second } · { $where }
+event-pair-result = { $first } – { $second } · { $result }
+event-bye = { $player } descansa (cuenta como victoria)
+event-won-by = ganó { $winner }
+event-won-forfeit = ganó { $winner } (por tiempo)
+event-won-withdrawn = ganó { $winner } ({ $loser } se retiró)
+event-game-ended = terminada por la organización
+event-game-playing = en juego
+event-deadline = Fin de la ronda: { $when }. Una partida que siga entonces termina según la regla de tiempo.
+event-thread-name = { $name } · R{ $round } · { $first } – { $second }
+event-match-opening = 🏆 **{ $name }**, ronda { $round }: { $first } contra { $second }. ¡Suerte!
+event-standings-title = **{ $name }** · clasificación tras la ronda { $round } de { $rounds }
+event-standings-final = **{ $name }** · clasificación final
+event-standings-line = { $rank }. { $player } · **{ $points }** pts · Bh { $buchholz } · SB { $sb } · { $gp } pts de juego
+event-standings-withdrew = (se retiró)
+event-standings-legend = -# pts: victorias (un descanso cuenta como una) · Bh: Buchholz, los puntos de los rivales · SB: Sonneborn-Berger, los puntos de los rivales vencidos · pts de juego: los puntos sumados en las partidas
+event-over = 🏆 **{ $name }** ha terminado. Gana: **{ $winner }**.
+event-withdrew = { $player } se retiró de **{ $name }**; pierde las partidas que le quedaban.
+event-ended = { $organiser } terminó **{ $name }**.
+event-no-pairings = **{ $name }** aún no ha empezado.
+event-list-none = Aún no hay torneos en este servidor. Crea uno con `/five-up tournament create`.
+standings-rank = #
+standings-name = Jugador
+standings-points = Pts
+standings-buchholz = Bh
+standings-sb = SB
+standings-gp = PJ
+error-event-gone = Ese torneo no existe en este servidor.
+error-event-not-organiser = Solo quien organiza el torneo o alguien con Gestionar servidor puede hacerlo.
+error-event-create-not-allowed = Para crear un torneo hace falta el permiso Gestionar servidor.
+error-event-closed = Las inscripciones de **{ $name }** están cerradas.
+error-event-already-in = Ya estás en **{ $name }**.
+error-event-not-in = No estás en **{ $name }**.
+error-event-too-few = **{ $name }** necesita al menos { $min } personas para empezar; hay { $count }.
+error-event-running = **{ $name }** ya ha empezado.
+error-event-over = **{ $name }** ha terminado.
+error-event-rounds = Un torneo suizo tiene de 1 a { $max } rondas.
