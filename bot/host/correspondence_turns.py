@@ -118,6 +118,12 @@ class CorrespondenceTurns:
             note = texts.timed_out(table.lang, table.seats[seat].name)
             await live.apply_placement(seat, placement, note=note)
 
+    async def forfeit(self, seat: int) -> None:
+        """The side of `seat` loses the match now (a tournament's withdrawal, or its round's deadline)."""
+        async with self.live.lock:
+            if self.live.table.status is TableStatus.PLAYING:
+                await self._forfeit(seat)
+
     async def _forfeit(self, seat: int) -> None:
         """The side of `seat` loses the match: stored with its results (and rated) before it is said."""
         live = self.live

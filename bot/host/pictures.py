@@ -9,7 +9,8 @@ from typing import NamedTuple, Protocol
 
 from engine import Blocked, Domino, Match, Phase, SeatView, TableSnapshot
 
-from ..model.posts import Picture
+from ..model.posts import Picture, StandingsWords
+from ..model.standings import Standing
 
 TABLE_PICTURE = "table.png"
 LEGEND_PICTURE = "legend.png"
@@ -72,6 +73,10 @@ class Renderer(Protocol):
         """The legend of the table picture, for `/five-up help`."""
         ...
 
+    def standings(self, words: StandingsWords, table: Sequence[Standing], *, final: bool) -> Picture:
+        """A tournament's standings, as the table pictures look (names legible at 400 px wide)."""
+        ...
+
 
 class PngRenderer:
     """One picture per placement (`render.table_png`: layout, equation and scoresheet together, read
@@ -102,6 +107,16 @@ class PngRenderer:
 
     def legend(self) -> Legend:
         return _png_legend()
+
+    def standings(self, words: StandingsWords, table: Sequence[Standing], *, final: bool) -> Picture:
+        from render.standings import StandingRow, StandingsHeaders, standings_png
+
+        headers = StandingsHeaders(**words.headers)
+        rows = [
+            StandingRow(s.rank, s.name, s.points, s.buchholz, s.sonneborn_berger, s.game_points, s.withdrawn)
+            for s in table
+        ]
+        return Picture("standings.png", standings_png(words.title, words.subtitle, headers, rows, highlight_winner=final))
 
 
 @cache

@@ -15,6 +15,15 @@ class Picture:
     data: bytes
 
 
+@dataclass(frozen=True, slots=True)
+class StandingsWords:
+    """The words of a tournament's standings picture, in the event's language (the numbers come apart)."""
+
+    title: str
+    subtitle: str
+    headers: dict[str, str]  # render.standings.StandingsHeaders' fields: rank, name, points, buchholz, …
+
+
 class PostKind(StrEnum):
     TURN = "turn"  # after a placement (and the start of the match)
     REMINDER = "reminder"  # an idle player is reminded
@@ -23,6 +32,7 @@ class PostKind(StrEnum):
     BOARD = "board"  # /five-up board or score
     LOBBY = "lobby"  # the lobby message in the channel, edited: where the match is, its score, its result
     AWAY = "away"  # a player of a correspondence match is away, or back: their clock stops or goes again
+    EVENT = "event"  # a tournament's: its start, a round's pairings, standings, its end (table_id 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,9 +61,42 @@ from .settings import ping_set
 from .stats import leaderboard_text, rating_changes, rating_text, stats_text
 from .status import closed_unreadable, reminder, restored, scores_line, status, table_ended, takeover, turn_text
 from .turn import clock_rules, forced_draws, happened, next_up
+from .tournament_words import (
+    event_ended,
+    event_joined,
+    event_left,
+    event_over,
+    event_pairings,
+    event_round,
+    event_signup,
+    event_signup_closed,
+    event_standings,
+    event_started,
+    event_thread_name,
+    event_too_few,
+    event_withdrew,
+    match_opening,
+    standings_words,
+)
 from .words import SEAT_CHIPS, clip, discord_clock, discord_date, plain, seat_tag, shown, unescaped
 
 __all__ = [
+    "event_ended",
+    "event_joined",
+    "event_left",
+    "event_over",
+    "event_pairings",
+    "event_round",
+    "event_signup",
+    "event_signup_closed",
+    "event_standings",
+    "event_started",
+    "event_thread_name",
+    "event_too_few",
+    "event_withdrew",
+    "match_opening",
+    "standings_words",
+
     "SEAT_CHIPS",
     "admin_saved",
     "admin_settings",

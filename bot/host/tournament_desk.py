@@ -1,0 +1,363 @@
+"""Tournaments a server runs with the bot: sign-up, rounds that pair and open themselves, results, standings.
+
+The desk answers `/five-up tournament …` and the sign-up buttons; the rounds themselves are
+`TournamentRounds`' (bot/host/tournament_rounds.py). One task watches the clock of every event of
+the process: a sign-up that closes at a set time starts its event, and a round whose deadline
+passed ends its stalled matches by the event's timeout rule. A match's end reaches the desk from
+the manager (`table_ended`). Everything is written before it is said, so a restart between any
+two steps finds the event where it was (`restore`). No Discord import here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+
+from .. import texts
+from ..model.pace import HOUR, OnTimeout, Pace
+from ..model.standings import Standing, standings
+from ..model.table_state import Table, TableStatus
+from ..model.tournament import Entrant, Event, EventStatus, Format, Game
+from ..storage import Storage
+from .refusal import Refusal
+from .timer import Timer
+from .tournament_rounds import TournamentRounds, deadline_of
+
+log = logging.getLogger(__name__)
+
+MIN_PLAYERS = 2
+MAX_ROUNDS = 20
+LONGEST_WAIT = 300.0  # the watch looks at the database at least this often (another process's events)
+
+
+class TournamentDesk:
+    def __init__(self, storage: Storage, rounds: TournamentRounds, timer: Timer) -> None:
+        self.storage = storage
+        self.rounds = rounds
+        self.timer = timer
+        self._task: asyncio.Task[None] | None = None
+        self._nudged = asyncio.Event()
+        self._ended: set[asyncio.Task[None]] = set()
+
+    # -- sign-up ----------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        name: str,
+        fmt: Format,
+        rounds: int,
+        pace: Pace,
+        on_timeout: OnTimeout,
+        rated: bool,
+        close_in_hours: float | None,
+        lang: str,
+    ) -> Event:
+        if fmt is Format.SWISS and not 1 <= rounds <= MAX_ROUNDS:
+            raise Refusal("event-rounds", max=MAX_ROUNDS)
+        close_at = None if close_in_hours is None else self.timer.now() + close_in_hours * HOUR
+        event = Event(0, guild_id, channel_id, organiser_id, texts.plain(name)[:80], fmt, rounds, pace, on_timeout)
+        event.rated, event.close_at, event.lang = rated, close_at, lang
+        event.id = await self.storage.create_event(event)
+        self.nudge()
+        return event
+
+    async def set_message(self, event: Event, message_id: int) -> None:
+        async with self.rounds.lock(event.id):
+            event = await self._event(event.id, event.guild_id)
+            event.message_id = message_id
+            await self.storage.save_event(event)
+
+    async def join(self, event_id: int, guild_id: int | None, user_id: int, name: str) -> tuple[Event, list[Entrant]]:
+        async with self.rounds.lock(event_id):
+            event = await self._event(event_id, guild_id)
+            if event.status is not EventStatus.SIGNUP:
+                raise Refusal("event-closed", name=event.name)
+            rating = await self.storage.rating(event.guild_id, f"user:{user_id}")
+            entrant = Entrant(user_id, texts.plain(name), 0.0 if rating is None else rating.mu)
+            if not await self.storage.add_entrant(event_id, entrant):
+                raise Refusal("event-already-in", name=event.name)
+            return event, await self.storage.entrants(event_id)
+
+    async def leave(self, event_id: int, guild_id: int | None, user_id: int) -> tuple[Event, list[Entrant]]:
+        async with self.rounds.lock(event_id):
+            event = await self._event(event_id, guild_id)
+            if event.status is not EventStatus.SIGNUP:
+                raise Refusal("event-closed", name=event.name)
+            if not await self.storage.remove_entrant(event_id, user_id):
+                raise Refusal("event-not-in", name=event.name)
+            return event, await self.storage.entrants(event_id)
+
+    # -- the organiser ----------------------------------------------------------------------------
+
+    async def start(self, event_id: int, guild_id: int | None, user_id: int, can_manage: bool) -> Event:
+        async with self.rounds.lock(event_id):
+            event = await self._event(event_id, guild_id)
+            self._check_organiser(event, user_id, can_manage)
+            if event.status is EventStatus.RUNNING:
+                raise Refusal("event-running", name=event.name)
+            if event.status is EventStatus.OVER:
+                raise Refusal("event-over", name=event.name)
+            await self._begin(event, strict=True)
+            return event
+
+    async def end(self, event_id: int, guild_id: int | None, user_id: int, can_manage: bool, name: str) -> Event:
+        """The organiser ends the event: matches still going are stopped and settled by their score so far."""
+        async with self.rounds.lock(event_id):
+            event = await self._event(event_id, guild_id)
+            self._check_organiser(event, user_id, can_manage)
+            if event.status is EventStatus.OVER:
+                raise Refusal("event-over", name=event.name)
+            was_running = event.status is EventStatus.RUNNING
+            event.status = EventStatus.OVER
+            await self.storage.save_event(event)
+            self._close_signup(event)
+            entrants, games = await self._state(event)
+            for game in games:
+                if game.round == event.round and not game.decided:
+                    await self.rounds.stop_game(game, loser=None)
+            self.rounds.post(event, texts.event_ended(event, texts.plain(name)))
+            if was_running:
+                entrants, games = await self._state(event)
+                await self._finish_post(event, entrants, games)
+            return event
+
+    async def withdraw(self, event_id: int, guild_id: int | None, user_id: int) -> Event:
+        """A player leaves a running event: their game now is lost, and they are paired no more (a round
+        robin's later games against them are won by their opponents)."""
+        async with self.rounds.lock(event_id):
+            event = await self._event(event_id, guild_id)
+            if event.status is EventStatus.SIGNUP:
+                if not await self.storage.remove_entrant(event_id, user_id):
+                    raise Refusal("event-not-in", name=event.name)
+                return event
+            if event.status is EventStatus.OVER:
+                raise Refusal("event-over", name=event.name)
+            entrants, games = await self._state(event)
+            me = next((e for e in entrants if e.user_id == user_id and e.withdrawn_round is None), None)
+            if me is None:
+                raise Refusal("event-not-in", name=event.name)
+            await self.storage.withdraw_entrant(event_id, user_id, event.round + 1)
+            self.rounds.post(event, texts.event_withdrew(event, me.name))
+            for game in games:
+                if game.round != event.round or game.decided or user_id not in (game.first, game.second):
+                    continue
+                if game.table_id is not None:
+                    await self.rounds.stop_game(game, loser=user_id)  # its end comes back through table_ended
+                else:
+                    winner = game.second if game.first == user_id else game.first
+                    await self.storage.set_game_result(event_id, game.round, game.first, winner, 0, 0, "withdrawn")
+            await self._advance(event)
+            return event
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    async def events(self, guild_id: int) -> list[Event]:
+        return await self.storage.events(guild_id)
+
+    async def standings_of(self, event_id: int, guild_id: int | None) -> tuple[Event, list[Standing]]:
+        event = await self._event(event_id, guild_id)
+        entrants, games = await self._state(event)
+        return event, standings(entrants, games)
+
+    async def pairings_of(self, event_id: int, guild_id: int | None) -> tuple[Event, list[Entrant], list[Game]]:
+        event = await self._event(event_id, guild_id)
+        entrants, games = await self._state(event)
+        return event, entrants, games
+
+    # -- matches ending ---------------------------------------------------------------------------
+
+    def table_ended(self, table: Table) -> None:
+        """A table is over or closed (the manager says so as it lets go of it): its game's result, later."""
+        if table.status not in (TableStatus.OVER, TableStatus.CLOSED):
+            return
+        task = asyncio.create_task(self._table_ended(table), name=f"event-result-{table.id}")
+        self._ended.add(task)
+        task.add_done_callback(self._ended.discard)
+
+    async def _table_ended(self, table: Table) -> None:
+        try:
+            found = await self.storage.game_of_table(table.id)
+            if found is None:
+                return
+            event_id, _ = found
+            async with self.rounds.lock(event_id):
+                event = await self.storage.event(event_id)
+                found = await self.storage.game_of_table(table.id)
+                if event is None or found is None or found[1].decided:
+                    return
+                await self.rounds.decide(event_id, found[1], table)
+                if event.status is EventStatus.RUNNING:
+                    await self._advance(event)
+        except Exception:
+            log.exception("the result of table %s not taken into its tournament; a restart reads it again", table.id)
+
+    # -- rounds -----------------------------------------------------------------------------------
+
+    async def _begin(self, event: Event, *, strict: bool) -> None:
+        """Sign-up over: round 1 paired and opened (`strict`: too few players is a refusal, else the event ends)."""
+        entrants = await self.storage.entrants(event.id)
+        if len(entrants) < MIN_PLAYERS:
+            if strict:
+                raise Refusal("event-too-few", name=event.name, min=MIN_PLAYERS, count=len(entrants))
+            event.status = EventStatus.OVER
+            await self.storage.save_event(event)
+            self._close_signup(event)
+            self.rounds.post(event, texts.event_too_few(event, MIN_PLAYERS, len(entrants)))
+            return
+        if event.format is not Format.SWISS:
+            event.rounds = len(self.rounds_schedule(event, entrants))
+        event.status, event.round = EventStatus.RUNNING, 1
+        event.round_deadline = deadline_of(event, self.timer.now(), self.rounds.live_turn)
+        await self.storage.save_event(event)
+        self._close_signup(event)
+        mentions = tuple(e.user_id for e in entrants)
+        self.rounds.post(event, texts.event_started(event, entrants), mentions=mentions)
+        await self._play_round(event)
+
+    def rounds_schedule(self, event: Event, entrants: Sequence[Entrant]) -> list[list[tuple[int, int | None]]]:
+        from .tournament_rounds import schedule
+
+        return schedule(event, entrants)
+
+    async def _play_round(self, event: Event) -> None:
+        entrants, games = await self._state(event)
+        if not any(g.round == event.round for g in games):
+            games = [*games, *await self.rounds.pair(event, entrants, games)]
+        threads = await self.rounds.open_matches(event, entrants, games)
+        self.rounds.post(event, texts.event_round(event, entrants, games, threads))
+        self.nudge()
+        await self._advance(event)
+
+    async def _advance(self, event: Event) -> None:
+        """Every game of the round decided: the standings, then the next round or the end."""
+        entrants, games = await self._state(event)
+        current = [g for g in games if g.round == event.round]
+        if event.status is not EventStatus.RUNNING or not current or not all(g.decided for g in current):
+            return
+        if event.round >= event.rounds:
+            event.status = EventStatus.OVER
+            await self.storage.save_event(event)
+            await self._finish_post(event, entrants, games)
+            return
+        await self.rounds.post_standings(event, entrants, games)
+        event.round += 1
+        event.round_deadline = deadline_of(event, self.timer.now(), self.rounds.live_turn)
+        await self.storage.save_event(event)
+        await self._play_round(event)
+
+    async def _finish_post(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> None:
+        table = await self.rounds.post_standings(event, entrants, games)
+        winners = [s for s in table if s.rank == 1]
+        if winners:
+            self.rounds.post(event, texts.event_over(event, winners), mentions=tuple(s.user_id for s in winners))
+
+    def _close_signup(self, event: Event) -> None:
+        if event.message_id is not None:
+            self.rounds.edit_signup(event)
+
+    # -- the clock ------------------------------------------------------------------------------
+
+    def nudge(self) -> None:
+        self._nudged.set()
+
+    async def restore(self) -> None:
+        """After a start: every running event picks up where it was; then the watch begins."""
+        for event in await self.storage.events_due():
+            if event.status is not EventStatus.RUNNING:
+                continue
+            try:
+                async with self.rounds.lock(event.id):
+                    entrants, games = await self._state(event)
+                    await self.rounds.reconcile(event, games)
+                    entrants, games = await self._state(event)
+                    if any(g.round == event.round and g.table_id is None and not g.decided for g in games):
+                        await self._play_round(event)
+                    else:
+                        await self._advance(event)
+            except Exception:
+                log.exception("tournament %s not restored; the watch tries again", event.id)
+        self.start()
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._watch(), name="tournament-watch")
+
+    async def _watch(self) -> None:
+        while True:
+            self._nudged.clear()
+            try:
+                target = await self._look()
+            except Exception:
+                log.exception("the tournaments' clock failed; looking again in %s s", LONGEST_WAIT)
+                target = self.timer.now() + LONGEST_WAIT
+            sleeping = asyncio.ensure_future(self.timer.sleep_until(target))
+            nudged = asyncio.ensure_future(self._nudged.wait())
+            try:
+                await asyncio.wait((sleeping, nudged), return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                sleeping.cancel()
+                nudged.cancel()
+
+    async def _look(self) -> float:
+        """Act on every sign-up that closed and every round deadline that passed; when to look next."""
+        now = self.timer.now()
+        target = now + LONGEST_WAIT
+        for event in await self.storage.events_due():
+            moment = event.close_at if event.status is EventStatus.SIGNUP else event.round_deadline
+            if moment is None:
+                continue
+            if moment > now:
+                target = min(target, moment)
+                continue
+            async with self.rounds.lock(event.id):
+                fresh = await self.storage.event(event.id)
+                if fresh is None or fresh.status is not event.status:
+                    continue
+                if fresh.status is EventStatus.SIGNUP:
+                    await self._begin(fresh, strict=False)
+                else:
+                    await self._deadline(fresh)
+        return target
+
+    async def _deadline(self, event: Event) -> None:
+        """A round's deadline passed: its matches still going end by the event's timeout rule (the player
+        to move loses at a forfeit event; otherwise the score so far decides)."""
+        entrants, games = await self._state(event)
+        event.round_deadline = None
+        await self.storage.save_event(event)
+        for game in games:
+            if game.round != event.round or game.decided:
+                continue
+            loser = await self.rounds.to_move(game) if event.on_timeout is OnTimeout.FORFEIT else None
+            await self.rounds.stop_game(game, loser=loser)
+
+    async def close(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        for pending in list(self._ended):
+            pending.cancel()
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    async def _event(self, event_id: int, guild_id: int | None) -> Event:
+        event = await self.storage.event(event_id)
+        if event is None or event.guild_id != guild_id:
+            raise Refusal("event-gone")
+        return event
+
+    async def _state(self, event: Event) -> tuple[list[Entrant], list[Game]]:
+        return await self.storage.entrants(event.id), await self.storage.games(event.id)
+
+    @staticmethod
+    def _check_organiser(event: Event, user_id: int, can_manage: bool) -> None:
+        if user_id != event.organiser_id and not can_manage:
+            raise Refusal("event-not-organiser")

@@ -1,0 +1,230 @@
+"""A tournament's rounds: pairing one, opening its matches, taking each result, and moving on.
+
+A round is written before any of it is shown: its games go to the database first (a bye decided at
+once), then each match is opened in a thread of the event's channel (the edge's `MatchOpener`
+makes the thread) and its table noted on the game. A restart between any two of those steps
+finds games without a table and opens them, and a match that ended while the bot was down is read
+from its finished row (`reconcile`). When every game of the round is decided, the standings are
+posted and the next round paired, or the event ends with its winner announced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
+
+from .. import texts
+from ..model.posts import Picture, Post, PostKind
+from ..model.standings import Standing, standings
+from ..model.table_state import Seat, Table, TableStatus
+from ..model.tournament import Entrant, Event, EventStatus, Format, Game
+from ..storage import Storage
+from .correspondence_turns import CorrespondenceTurns
+from .live_table import LiveTable
+from .pairings import round_robin, swiss_round
+from .pictures import Renderer
+from .refusal import Refusal
+from .row_conversion import finished_table
+from .table_opener import TableOpener
+
+log = logging.getLogger(__name__)
+
+ROUND_MOVES = 150  # a round's deadline: this many moves at the event's pace (a whole match is ~75-140 a player)
+
+
+class MatchOpener(Protocol):
+    async def __call__(self, event: Event, game: Game, names: tuple[str, str]) -> int | None:
+        """A thread for this game's match in the event's channel, both players mentioned; None if none can be made."""
+        ...
+
+
+def deadline_of(event: Event, now: float, live_turn: float) -> float:
+    """When a round begun `now` must be over: `ROUND_MOVES` turns at the event's pace."""
+    turn = event.pace.seconds if event.pace.is_correspondence else live_turn
+    return now + turn * ROUND_MOVES
+
+
+def schedule(event: Event, entrants: Sequence[Entrant]) -> list[list[tuple[int, int | None]]]:
+    """A round robin's every round (Berger tables), in entrants' join order."""
+    return round_robin(list(entrants), event.format is Format.DOUBLE_ROUND_ROBIN)
+
+
+class TournamentRounds:
+    """The rounds of every event of a process: one lock per event, so a round is paired and opened once."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        publish: Callable[[Post], None],
+        renderer: Renderer,
+        tables: TableOpener,
+        start_match: Callable[[int, int, str], Awaitable[object]],
+        live_of: Callable[[int], Awaitable[LiveTable | None]],
+        now: Callable[[], float],
+        live_turn: float,
+        seeds: Callable[[], str],
+    ) -> None:
+        self.storage = storage
+        self.publish = publish
+        self.renderer = renderer
+        self.tables = tables
+        self.start_match = start_match  # (table id, host user id, locale): the match dealt and its first turn posted
+        self.live_of = live_of  # the live table of an id (read if it sleeps), None when it is over
+        self.now = now
+        self.live_turn = live_turn
+        self.seeds = seeds
+        self.opener: MatchOpener | None = None  # the edge sets it; without one no match can open
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, event_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(event_id, asyncio.Lock())
+
+    # -- a new round ----------------------------------------------------------------------------
+
+    async def pair(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Game]:
+        """The games of `event.round`, written (byes and games against a withdrawn player decided)."""
+        round_no = event.round
+        if event.format is Format.SWISS:
+            pairs = swiss_round(list(entrants), list(games), round_no)
+        else:
+            pairs = schedule(event, entrants)[round_no - 1]
+        gone = {e.user_id for e in entrants if e.withdrawn_round is not None and e.withdrawn_round <= round_no}
+        new: list[Game] = []
+        for first, second in pairs:
+            game = Game(round_no, first, second)
+            if second is None:
+                game.winner, game.how = first, "bye"
+            elif first in gone or second in gone:
+                if first in gone and second in gone:
+                    game.how = "ended"
+                else:
+                    game.winner, game.how = (second if first in gone else first), "withdrawn"
+            new.append(game)
+        await self.storage.add_games(event.id, new)
+        return new
+
+    async def open_matches(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> dict[int, int]:
+        """A match for every undecided game of the current round that has none yet (again after a restart);
+        the thread of each game opened now, by its first player."""
+        names = {e.user_id: e.name for e in entrants}
+        threads: dict[int, int] = {}
+        for game in games:
+            if game.round != event.round or game.decided or game.table_id is not None or game.second is None:
+                continue
+            if self.opener is None:
+                log.warning("event %s: no match opener; round %s waits", event.id, event.round)
+                break
+            pair = (names.get(game.first, "?"), names.get(game.second, "?"))
+            thread_id = await self.opener(event, game, pair)
+            if thread_id is None:
+                log.warning("event %s: no thread for %s – %s; opened again at the next look", event.id, *pair)
+                continue
+            table_id = await self._open_table(event, game, pair, thread_id)
+            if table_id is not None:
+                game.table_id = table_id
+                threads[game.first] = thread_id
+                await self.storage.set_game_table(event.id, game.round, game.first, table_id)
+        return threads
+
+    async def _open_table(self, event: Event, game: Game, names: tuple[str, str], thread_id: int) -> int | None:
+        assert game.second is not None
+        seats = [Seat(game.first, texts.plain(names[0])), Seat(game.second, texts.plain(names[1]))]
+        table = Table(
+            0, event.guild_id, thread_id, game.first, event.lang, "normal", self.seeds(), TableStatus.LOBBY, seats
+        )
+        table.use_thread, table.pace, table.on_timeout, table.rated = False, event.pace, event.on_timeout, event.rated
+        try:
+            live = await self.tables.open(table, game.first, capped=False)
+            await self.start_match(live.table.id, game.first, event.lang)
+        except Refusal as refusal:
+            log.warning("event %s: the match of %s – %s not opened (%s)", event.id, *names, refusal.code)
+            return None
+        return table.id
+
+    # -- results ------------------------------------------------------------------------------
+
+    async def decide(self, event_id: int, game: Game, table: Table) -> None:
+        """A match of `game` ended (its table over or closed): its result, written."""
+        match = table.match
+        scores = (0, 0) if match is None else tuple(texts.shown(s) for s in match.scores[:2])
+        winner_side = table.winning_side if table.status is TableStatus.OVER else None
+        winner: int | None
+        if winner_side is not None:
+            winner = table.seats[winner_side].user_id
+            how = "forfeit" if table.forfeit_seat is not None else "played"
+        else:  # stopped (the organiser, a deadline, /five-up end): the score so far decides, a tie nobody
+            ahead = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else None
+            winner, how = (None if ahead is None else table.seats[ahead].user_id), "ended"
+        await self.storage.set_game_result(event_id, game.round, game.first, winner, scores[0], scores[1], how)
+        game.winner, game.first_points, game.second_points, game.how = winner, scores[0], scores[1], how
+
+    async def reconcile(self, event: Event, games: Sequence[Game]) -> None:
+        """Games of the current round whose match ended while nobody listened (a restart): decided now."""
+        for game in games:
+            if game.round != event.round or game.decided or game.table_id is None:
+                continue
+            row = await self.storage.finished_match(game.table_id)
+            if row is not None:
+                live = await self.live_of(game.table_id)
+                if live is None:
+                    table = await self._finished_table(game.table_id)
+                    if table is not None:
+                        await self.decide(event.id, game, table)
+            elif (await self.storage.open_table(game.table_id)) is None:
+                await self.storage.set_game_result(event.id, game.round, game.first, None, 0, 0, "ended")
+                game.how = "ended"
+
+    async def _finished_table(self, table_id: int) -> Table | None:
+        row = await self.storage.finished_match(table_id)
+        return None if row is None else finished_table(row)
+
+    # -- ending matches early ---------------------------------------------------------------------
+
+    async def stop_game(self, game: Game, *, loser: int | None) -> None:
+        """The match of `game` ends now: `loser`'s side loses it (a withdrawal, a deadline at a forfeit
+        event), or (None) it is closed and settled by the score so far (the organiser, a deadline)."""
+        if game.table_id is None:
+            return
+        live = await self.live_of(game.table_id)
+        if live is None or live.table.status is not TableStatus.PLAYING:
+            return
+        seat = None if loser is None else live.table.seat_of(loser)
+        if seat is not None:
+            await CorrespondenceTurns(live).forfeit(seat)
+        else:
+            async with live.lock:
+                await live.close("ended for the tournament")
+
+    async def to_move(self, game: Game) -> int | None:
+        """Who is to move in the match of `game` now (None: nobody, or no match)."""
+        if game.table_id is None:
+            return None
+        live = await self.live_of(game.table_id)
+        match = None if live is None else live.table.match
+        if live is None or match is None or match.turn is None:
+            return None
+        return live.table.seats[match.turn].user_id
+
+    # -- what is said ---------------------------------------------------------------------------
+
+    def edit_signup(self, event: Event) -> None:
+        """The sign-up message once sign-ups are over: its buttons gone, the event's state said."""
+        text = texts.event_signup_closed(event)
+        self.publish(Post(0, event.channel_id, PostKind.EVENT, text, lang=event.lang, edit_message_id=event.message_id))
+
+    def post(self, event: Event, text: str, pictures: tuple[Picture, ...] = (), mentions: tuple[int, ...] = ()) -> None:
+        self.publish(
+            Post(0, event.channel_id, PostKind.EVENT, texts.clip(text), pictures, mentions=mentions, lang=event.lang)
+        )
+
+    async def post_standings(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
+        table = standings(entrants, games)
+        final = event.status is EventStatus.OVER
+        text = texts.event_standings(event, table, final=final)
+        words = texts.standings_words(event, final=final)
+        picture = await asyncio.to_thread(lambda: self.renderer.standings(words, table, final=final))
+        self.post(event, text, (picture,))
+        return table
+

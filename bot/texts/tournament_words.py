@@ -1,0 +1,190 @@
+"""The words of tournaments: the sign-up message, a round's pairings, results, standings and the winner."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ..model.posts import StandingsWords
+from ..model.standings import Standing
+from ..model.tournament import Entrant, Event, EventStatus, Game
+from .i18n import t
+from .pace_words import pace_label
+
+SHOWN_NAMES = 40  # names listed under the sign-up count (a message holds 2000 characters)
+
+
+def number(value: float) -> str:
+    """3, 2.5: a tournament's points without a trailing .0."""
+    return f"{value:g}"
+
+
+def format_label(lang: str, event: Event) -> str:
+    return t(lang, f"event-format-{event.format.value}", rounds=event.rounds)
+
+
+def event_signup(event: Event, entrants: Sequence[Entrant], clock: Callable[[float], str]) -> str:
+    """The sign-up message: what the event is, who is in, and when sign-ups close."""
+    lang = event.lang
+    lines = [_heading(event)]
+    lines.append(t(lang, "event-signup-count", count=len(entrants)))
+    if entrants:
+        shown = ", ".join(e.name for e in entrants[:SHOWN_NAMES])
+        lines.append(shown + (" …" if len(entrants) > SHOWN_NAMES else ""))
+    if event.status is not EventStatus.SIGNUP:
+        lines.append(t(lang, "event-signup-closed"))
+    elif event.close_at is not None:
+        lines.append(t(lang, "event-signup-closes", when=clock(event.close_at)))
+    else:
+        lines.append(t(lang, "event-signup-open"))
+    return "\n".join(lines)
+
+
+def event_signup_closed(event: Event) -> str:
+    return f"{_heading(event)}\n{t(event.lang, 'event-signup-closed')}"
+
+
+def _heading(event: Event) -> str:
+    lang = event.lang
+    head = t(
+        lang,
+        "event-signup",
+        name=event.name,
+        format=format_label(lang, event),
+        pace=pace_label(lang, event.pace),
+        organiser=f"<@{event.organiser_id}>",
+    )
+    return head if event.rated else f"{head}\n{t(lang, 'event-unrated')}"
+
+
+def event_joined(locale: str, event: Event) -> str:
+    return t(locale, "event-joined", name=event.name)
+
+
+def event_left(locale: str, event: Event) -> str:
+    return t(locale, "event-left", name=event.name)
+
+
+def event_started(event: Event, entrants: Sequence[Entrant]) -> str:
+    return t(event.lang, "event-started", name=event.name, count=len(entrants), rounds=event.rounds)
+
+
+def event_round(
+    event: Event, entrants: Sequence[Entrant], games: Sequence[Game], threads: Mapping[int, int]
+) -> str:
+    """A round's pairings as it opens: each match's thread, byes, and the round's deadline."""
+    lang = event.lang
+    names = {e.user_id: e.name for e in entrants}
+    lines = [t(lang, "event-round", name=event.name, round=event.round, rounds=event.rounds)]
+    lines += [_pair_line(lang, names, g, threads) for g in games if g.round == event.round]
+    return "\n".join(lines)
+
+
+def event_pairings(event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> str:
+    """Every round so far, each pairing with its result (`/five-up tournament pairings`)."""
+    lang = event.lang
+    if not games:
+        return t(lang, "event-no-pairings", name=event.name)
+    names = {e.user_id: e.name for e in entrants}
+    lines: list[str] = []
+    for round_no in sorted({g.round for g in games}):
+        lines.append(t(lang, "event-round", name=event.name, round=round_no, rounds=event.rounds))
+        lines += [_pair_line(lang, names, g, {}) for g in games if g.round == round_no]
+    return "\n".join(lines)
+
+
+def _pair_line(lang: str, names: Mapping[int, str], game: Game, threads: Mapping[int, int]) -> str:
+    first = names.get(game.first, "?")
+    if game.second is None:
+        return "- " + t(lang, "event-bye", player=first)
+    second = names.get(game.second, "?")
+    if game.decided:
+        return "- " + t(lang, "event-pair-result", first=first, second=second, result=result_words(lang, names, game))
+    thread = threads.get(game.first)
+    where = f"<#{thread}>" if thread is not None else t(lang, "event-game-playing")
+    return "- " + t(lang, "event-pair", first=first, second=second, where=where)
+
+
+def result_words(lang: str, names: Mapping[int, str], game: Game) -> str:
+    if game.winner is None:
+        return t(lang, "event-game-ended")
+    winner = names.get(game.winner, "?")
+    loser = names.get(game.second if game.winner == game.first else game.first, "?")  # type: ignore[arg-type]
+    if game.how == "forfeit":
+        return t(lang, "event-won-forfeit", winner=winner)
+    if game.how == "withdrawn":
+        return t(lang, "event-won-withdrawn", winner=winner, loser=loser)
+    return t(lang, "event-won-by", winner=winner)
+
+
+def event_standings(event: Event, table: Sequence[Standing], *, final: bool) -> str:
+    lang = event.lang
+    title = _standings_title(event, final)
+    lines = [title]
+    for s in table:
+        line = t(
+            lang,
+            "event-standings-line",
+            rank=s.rank,
+            player=s.name,
+            points=number(s.points),
+            buchholz=number(s.buchholz),
+            sb=number(s.sonneborn_berger),
+            gp=s.game_points,
+        )
+        lines.append(f"{line} {t(lang, 'event-standings-withdrew')}" if s.withdrawn else line)
+    lines.append(t(lang, "event-standings-legend"))
+    return "\n".join(lines)
+
+
+def _standings_title(event: Event, final: bool) -> str:
+    if final:
+        return t(event.lang, "event-standings-final", name=event.name)
+    return t(event.lang, "event-standings-title", name=event.name, round=event.round, rounds=event.rounds)
+
+
+def standings_words(event: Event, *, final: bool) -> StandingsWords:
+    lang = event.lang
+    headers = {
+        "rank": t(lang, "standings-rank"),
+        "name": t(lang, "standings-name"),
+        "points": t(lang, "standings-points"),
+        "buchholz": t(lang, "standings-buchholz"),
+        "sonneborn_berger": t(lang, "standings-sb"),
+        "game_points": t(lang, "standings-gp"),
+    }
+    title = _standings_title(event, final).replace("**", "")
+    return StandingsWords(title, format_label(lang, event), headers)
+
+
+def event_over(event: Event, winners: Sequence[Standing]) -> str:
+    return t(event.lang, "event-over", name=event.name, winner=" & ".join(s.name for s in winners))
+
+
+def event_withdrew(event: Event, name: str) -> str:
+    return t(event.lang, "event-withdrew", name=event.name, player=name)
+
+
+def event_ended(event: Event, organiser: str) -> str:
+    return t(event.lang, "event-ended", name=event.name, organiser=organiser)
+
+
+def event_too_few(event: Event, least: int, count: int) -> str:
+    return t(event.lang, "error-event-too-few", name=event.name, min=least, count=count)
+
+
+def match_opening(event: Event, game: Game) -> str:
+    """The channel message a match's thread hangs from: both players mentioned."""
+    return t(
+        event.lang,
+        "event-match-opening",
+        name=event.name,
+        round=game.round,
+        first=f"<@{game.first}>",
+        second=f"<@{game.second}>",
+    )
+
+
+def event_thread_name(event: Event, game: Game, names: tuple[str, str]) -> str:
+    """A match's thread name (Discord: at most 100 characters)."""
+    text = t(event.lang, "event-thread-name", name=event.name, round=game.round, first=names[0], second=names[1])
+    return text[:100]
