@@ -38,6 +38,7 @@ from .lobby_turns import LobbyTurns
 from .publisher import ChannelPublisher
 from .replay_buttons import REPLAY_ITEMS
 from .replies import admitted, answer_error, connection_lost
+from .tournament_commands import match_thread_opener
 from .vanished_clicks import answer_vanished_click
 
 log = logging.getLogger(__name__)
@@ -126,6 +127,7 @@ class FiveUpBot(FiveUpClient):
         self._stopping: asyncio.Task[None] | None = None
         publisher.attach(self)
         publisher.on_sent = manager.posted  # the latest message of each match, for /five-up turns
+        manager.tournaments.rounds.opener = match_thread_opener(self)  # a tournament's matches get threads here
 
     async def setup_hook(self) -> None:
         from .admin_commands import AdminCommands

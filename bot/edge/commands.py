@@ -34,6 +34,7 @@ from .lobby_turns import LobbyTurn
 from .player_commands import player_commands
 from .replay_buttons import history_view, open_viewer, send_animation, send_review
 from .replies import answered_publicly, defer_publicly, files, locale_of, record_file
+from .tournament_commands import TournamentCommands
 
 MAX_CHOICES = 25
 
@@ -51,6 +52,7 @@ class FiveUpCommands(app_commands.Group):
         super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
         for command in player_commands():  # /five-up turns and settings (bot/edge/player_commands.py)
             self.add_command(command)
+        self.add_command(TournamentCommands())  # /five-up tournament … (bot/edge/tournament_commands.py)
 
     # -- the lobby ------------------------------------------------------------
 

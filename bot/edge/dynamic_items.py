@@ -12,6 +12,7 @@ from .hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
 from .help_and_rules import HelpRulesButton, RulesPageButton
 from .lobby_buttons import LobbyButton, PartnerSelect
 from .match_end import RematchButton
+from .tournament_commands import EventButton
 
 DYNAMIC_ITEMS = (
     LobbyButton,
@@ -23,4 +24,5 @@ DYNAMIC_ITEMS = (
     BackButton,
     RulesPageButton,
     HelpRulesButton,
+    EventButton,
 )

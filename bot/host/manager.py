@@ -39,6 +39,8 @@ from .table_loader import TableLoader
 from .table_opener import TableOpener
 from .table_registry import TableRegistry
 from .timer import SystemTimer, Timer
+from .tournament_desk import TournamentDesk
+from .tournament_rounds import TournamentRounds
 from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)
@@ -91,6 +93,11 @@ class Manager:
             storage, self.loader, self.registry, self.servers, now
         )  # turns, away, reminders by DM
         self.opener = TableOpener(storage, self.services, self.registry, self.players, self.sweeper)
+        rounds = TournamentRounds(
+            storage, publisher.publish, renderer, self.opener, self._start_match, self._live_or_none, now,
+            turn_timeout, self.seeds,
+        )  # fmt: skip
+        self.tournaments = TournamentDesk(storage, rounds, self.timer)  # events that pair and open their matches
 
     # -- finding tables -----------------------------------------------------
 
@@ -118,6 +125,8 @@ class Manager:
         self.turns.stop(live)
         self.archive.forget_index(live.table.guild_id)  # a match of this server may just have ended
         self.registry.remove(live)
+        if not live.moved_on:
+            self.tournaments.table_ended(live.table)  # a tournament's match: its result counts
 
     # -- the lobby ----------------------------------------------------------
 
@@ -303,6 +312,7 @@ class Manager:
     async def close(self) -> None:
         """Stop timers and computer turns (the database keeps everything needed to resume)."""
         await self.sweeper.close()
+        await self.tournaments.close()
         await self.turns.close()
 
     # -- restarting ------------------------------------------------------------
@@ -312,7 +322,18 @@ class Manager:
         the correspondence deadlines' sweeper, which acts at once on any that passed while the bot was down."""
         restored = await self.loader.restore()
         self.sweeper.start()
+        await self.tournaments.restore()
         return restored
+
+    async def _start_match(self, table_id: int, user_id: int, locale: str) -> None:
+        await self.start(user_id=user_id, locale=locale, table_id=table_id)
+
+    async def _live_or_none(self, table_id: int) -> LiveTable | None:
+        """The live table of this id (read if it sleeps); None once it is over, closed or elsewhere."""
+        try:
+            return await self._live(table_id=table_id)
+        except Refusal:
+            return None
 
     async def _deadline(self, table_id: int) -> None:
         """The sweeper found this table's moment: read it if it sleeps, and do what is due."""

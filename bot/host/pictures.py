@@ -116,7 +116,9 @@ class PngRenderer:
             StandingRow(s.rank, s.name, s.points, s.buchholz, s.sonneborn_berger, s.game_points, s.withdrawn)
             for s in table
         ]
-        return Picture("standings.png", standings_png(words.title, words.subtitle, headers, rows, highlight_winner=final))
+        return Picture(
+            "standings.png", standings_png(words.title, words.subtitle, headers, rows, highlight_winner=final)
+        )
 
 
 @cache

@@ -76,7 +76,9 @@ def rematch_table(row: FinishedRow, seed: str, *, rated: bool) -> Table:
 def finished_table(row: FinishedRow) -> Table:
     """A finished match as a Table (over, its match replayed to the end): who won, and by what score."""
     seats = [Seat(s.user_id, s.name, s.level) for s in row.seats]
-    table = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.lang, row.level, row.seed, TableStatus.OVER, seats)
+    table = Table(
+        row.id, row.guild_id, row.channel_id, row.host_id, row.lang, row.level, row.seed, TableStatus.OVER, seats
+    )
     table.match = Match.replay(Record.loads(row.record))
     table.forfeit_seat = row.forfeit_seat
     table.pace, table.on_timeout = Pace(row.pace), OnTimeout(row.on_timeout)

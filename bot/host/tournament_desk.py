@@ -273,18 +273,17 @@ class TournamentDesk:
                 continue
             try:
                 async with self.rounds.lock(event.id):
-                    entrants, games = await self._state(event)
-                    await self.rounds.reconcile(event, games)
-                    entrants, games = await self._state(event)
+                    await self.rounds.reconcile(event, await self.storage.games(event.id))
+                    games = await self.storage.games(event.id)
                     if any(g.round == event.round and g.table_id is None and not g.decided for g in games):
                         await self._play_round(event)
                     else:
                         await self._advance(event)
             except Exception:
                 log.exception("tournament %s not restored; the watch tries again", event.id)
-        self.start()
+        self.watch()
 
-    def start(self) -> None:
+    def watch(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._watch(), name="tournament-watch")
 
@@ -328,7 +327,7 @@ class TournamentDesk:
     async def _deadline(self, event: Event) -> None:
         """A round's deadline passed: its matches still going end by the event's timeout rule (the player
         to move loses at a forfeit event; otherwise the score so far decides)."""
-        entrants, games = await self._state(event)
+        games = await self.storage.games(event.id)
         event.round_deadline = None
         await self.storage.save_event(event)
         for game in games:

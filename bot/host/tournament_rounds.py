@@ -222,9 +222,13 @@ class TournamentRounds:
     async def post_standings(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
         table = standings(entrants, games)
         final = event.status is EventStatus.OVER
-        text = texts.event_standings(event, table, final=final)
-        words = texts.standings_words(event, final=final)
-        picture = await asyncio.to_thread(lambda: self.renderer.standings(words, table, final=final))
-        self.post(event, text, (picture,))
+        self.post(
+            event,
+            texts.event_standings(event, table, final=final),
+            (await self.standings_picture(event, table, final=final),),
+        )
         return table
 
+    async def standings_picture(self, event: Event, table: Sequence[Standing], *, final: bool) -> Picture:
+        words = texts.standings_words(event, final=final)
+        return await asyncio.to_thread(lambda: self.renderer.standings(words, table, final=final))

@@ -60,7 +60,6 @@ from .seat_names import called, side_name
 from .settings import ping_set
 from .stats import leaderboard_text, rating_changes, rating_text, stats_text
 from .status import closed_unreadable, reminder, restored, scores_line, status, table_ended, takeover, turn_text
-from .turn import clock_rules, forced_draws, happened, next_up
 from .tournament_words import (
     event_ended,
     event_joined,
@@ -72,31 +71,17 @@ from .tournament_words import (
     event_signup_closed,
     event_standings,
     event_started,
+    event_started_note,
     event_thread_name,
     event_too_few,
     event_withdrew,
     match_opening,
     standings_words,
 )
+from .turn import clock_rules, forced_draws, happened, next_up
 from .words import SEAT_CHIPS, clip, discord_clock, discord_date, plain, seat_tag, shown, unescaped
 
 __all__ = [
-    "event_ended",
-    "event_joined",
-    "event_left",
-    "event_over",
-    "event_pairings",
-    "event_round",
-    "event_signup",
-    "event_signup_closed",
-    "event_standings",
-    "event_started",
-    "event_thread_name",
-    "event_too_few",
-    "event_withdrew",
-    "match_opening",
-    "standings_words",
-
     "SEAT_CHIPS",
     "admin_saved",
     "admin_settings",
@@ -113,6 +98,20 @@ __all__ = [
     "discord_clock",
     "discord_date",
     "dm_set",
+    "event_ended",
+    "event_joined",
+    "event_left",
+    "event_over",
+    "event_pairings",
+    "event_round",
+    "event_signup",
+    "event_signup_closed",
+    "event_standings",
+    "event_started",
+    "event_started_note",
+    "event_thread_name",
+    "event_too_few",
+    "event_withdrew",
     "forced_draws",
     "forfeited",
     "hand_choices",
@@ -131,6 +130,7 @@ __all__ = [
     "legend_lines",
     "lobby_cancelled",
     "lobby_message",
+    "match_opening",
     "my_turns",
     "narrate",
     "next_up",
@@ -157,6 +157,7 @@ __all__ = [
     "seated_names",
     "shown",
     "side_name",
+    "standings_words",
     "started_privately",
     "stats_text",
     "status",

@@ -68,9 +68,11 @@ def event_started(event: Event, entrants: Sequence[Entrant]) -> str:
     return t(event.lang, "event-started", name=event.name, count=len(entrants), rounds=event.rounds)
 
 
-def event_round(
-    event: Event, entrants: Sequence[Entrant], games: Sequence[Game], threads: Mapping[int, int]
-) -> str:
+def event_started_note(locale: str, event: Event) -> str:
+    return t(locale, "event-started-note", name=event.name, round=event.round)
+
+
+def event_round(event: Event, entrants: Sequence[Entrant], games: Sequence[Game], threads: Mapping[int, int]) -> str:
     """A round's pairings as it opens: each match's thread, byes, and the round's deadline."""
     lang = event.lang
     names = {e.user_id: e.name for e in entrants}

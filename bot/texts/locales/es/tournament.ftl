@@ -38,6 +38,7 @@ event-started = 🏆 Empieza **{ $name }**: { $count } personas, { $rounds ->
         [one] una ronda
        *[other] { $rounds } rondas
     }.
+event-started-note = **{ $name }** ha empezado: la ronda { $round } está abierta.
 event-round = **{ $name }** · ronda { $round } de { $rounds }:
 event-pair = { $first } – { $second } · { $where }
 event-pair-result = { $first } – { $second } · { $result }

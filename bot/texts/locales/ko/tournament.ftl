@@ -34,6 +34,7 @@ button-event-leave = 나가기
 event-joined = **{ $name }**에 참가했습니다. 경기는 저절로 열리고, 경기마다 스레드에서 멘션으로 알려 드립니다.
 event-left = **{ $name }** 참가를 취소했습니다.
 event-started = 🏆 **{ $name }** 시작: { $count }명, { $rounds }라운드.
+event-started-note = **{ $name }**을(를) 시작했습니다: { $round }라운드가 열렸습니다.
 event-round = **{ $name }** · { $rounds }라운드 중 { $round }라운드:
 event-pair = { $first } – { $second } · { $where }
 event-pair-result = { $first } – { $second } · { $result }
