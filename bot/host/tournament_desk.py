@@ -61,8 +61,9 @@ class TournamentDesk:
         if fmt is Format.SWISS and not 1 <= rounds <= MAX_ROUNDS:
             raise Refusal("event-rounds", max=MAX_ROUNDS)
         close_at = None if close_in_hours is None else self.timer.now() + close_in_hours * HOUR
-        event = Event(0, guild_id, channel_id, organiser_id, texts.plain(name)[:80], fmt, rounds, pace, on_timeout)
-        event.rated, event.close_at, event.lang = rated, close_at, lang
+        name = texts.plain(name)[:80]
+        event = Event(0, guild_id, channel_id, organiser_id, name, fmt, rounds, pace, on_timeout, rated, close_at)
+        event.lang = lang
         event.id = await self.storage.create_event(event)
         self.nudge()
         return event

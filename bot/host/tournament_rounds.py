@@ -42,7 +42,8 @@ class MatchOpener(Protocol):
 
 def deadline_of(event: Event, now: float, live_turn: float) -> float:
     """When a round begun `now` must be over: `ROUND_MOVES` turns at the event's pace."""
-    turn = event.pace.seconds if event.pace.is_correspondence else live_turn
+    seconds = event.pace.seconds
+    turn = seconds if event.pace.is_correspondence and seconds is not None else live_turn
     return now + turn * ROUND_MOVES
 
 

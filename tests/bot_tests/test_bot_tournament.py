@@ -1,0 +1,158 @@
+"""Tournaments end to end through the real discord.py against tests/support/discord_fake: sign-up by buttons,
+rounds the bot pairs and opens in threads by itself, results flowing back, standings after every round, and
+the winner announced. Computer players sit for the members in their matches (the members' seats marked
+away, as a player who lets their time run out), so a whole event plays in seconds."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from itertools import combinations
+from pathlib import Path
+
+from discord import Permissions
+from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeRole, FakeUser
+from support.manual_timer import ManualTimer
+from support.world import World
+
+from bot.model.table_state import TableStatus
+from bot.model.tournament import EventStatus, Game
+from bot.texts.i18n import t
+
+EVENT_BUTTON = re.compile(r"5up:event:(\d+):join")
+
+
+@asynccontextmanager
+async def league(
+    tmp_path: Path, count: int, *, locales: Sequence[str] = (), timer: ManualTimer | None = None
+) -> AsyncIterator[World]:
+    """`count` members (of `locales`), an organiser with Manage Server (`s.mod`), #games and #lounge."""
+    players = [FakeUser(f"m{n}", locale=locales[n] if n < len(locales) else "en-US") for n in range(count)]
+    role = FakeRole("organisers", Permissions(manage_guild=True))
+    organiser = FakeUser("org")
+    guild = FakeGuild(
+        channels=[FakeChannel("games"), "lounge"],
+        roles=[role],
+        members=[*players, FakeMember(organiser, roles=[role])],
+    )
+    w = World(guild, players, organiser, tmp_path / "db.sqlite3", timeout=3600.0, timer=timer)
+    try:
+        w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=players)
+        w.reader.fake = w.fake
+        try:
+            yield w
+        finally:
+            await w.fake.close()
+    finally:
+        await w.resources.aclose()
+
+
+async def create(s: World, **options: object) -> int:
+    """The organiser creates an event in #games; its id (from the sign-up message's Join button)."""
+    record = await s.fake.slash(s.mod, s.games, "five-up tournament create", **options)
+    assert record.ok, record.problems
+    signup = s.fake.last_message(s.games)
+    (found,) = [int(m[1]) for c in signup.custom_ids() if (m := EVENT_BUTTON.fullmatch(c))]
+    return found
+
+
+async def join_all(s: World, event_id: int, players: Sequence[FakeUser]) -> None:
+    signup = next(m for m in s.fake.messages(s.games) if f"5up:event:{event_id}:join" in m.custom_ids())
+    for user in players:
+        record = await s.fake.click(user, signup, f"5up:event:{event_id}:join")
+        assert record.ok and record.last_reply is not None and record.last_reply.ephemeral
+    signup = s.fake._message(signup)
+    assert t("en", "event-signup-count", count=len(players)) in signup.content
+
+
+async def games(s: World, event_id: int) -> list[Game]:
+    return await s.bot.manager.storage.games(event_id)
+
+
+async def play_round(s: World, event_id: int) -> None:
+    """Every match of the event's current round played to its end, computers sitting for the members."""
+    manager = s.bot.manager
+    event = await manager.storage.event(event_id)
+    assert event is not None
+    for game in await games(s, event_id):
+        if game.round != event.round or game.decided or game.table_id is None:
+            continue
+        live = manager.registry.by_id(game.table_id)
+        assert live is not None and live.table.status is TableStatus.PLAYING
+        assert live.table.room != s.games.id  # in a thread of its own
+        live.table.away.update(range(len(live.table.seats)))
+        manager.turns.arm(live)
+    await manager.drain()
+    await s.fake.wait_idle()
+    await manager.drain()
+    await s.fake.wait_idle()
+
+
+async def test_a_nine_player_swiss_of_four_rounds_to_the_end(tmp_path: Path) -> None:
+    async with league(tmp_path, 9) as s:
+        event_id = await create(s, name="Friday Swiss", format="swiss", rounds=4)
+        await join_all(s, event_id, s.users)
+        record = await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        assert record.ok and record.last_reply is not None and record.last_reply.ephemeral
+        await s.fake.wait_idle()
+        for round_no in range(1, 5):
+            round_games = [g for g in await games(s, event_id) if g.round == round_no]
+            assert len(round_games) == 5 and sum(g.second is None for g in round_games) == 1  # one bye a round
+            await play_round(s, event_id)
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.status is EventStatus.OVER and event.round == 4
+        every = await games(s, event_id)
+        byes = [g.first for g in every if g.second is None]
+        assert len(byes) == 4 and len(set(byes)) == 4  # never twice to one player
+        met = [frozenset((g.first, g.second)) for g in every if g.second is not None]
+        assert len(met) == 16 and len(set(met)) == 16  # no two players met twice
+        assert all(g.decided and (g.winner is not None) for g in every)
+        posts = s.fake.messages(s.games)
+        standings = [m for m in posts if any(a.filename == "standings.png" for a in m.attachments)]
+        assert len(standings) == 4  # after rounds 1-3, and the final standings
+        assert "final standings" in standings[-1].content
+        assert any("is over. The winner:" in m.content for m in posts)
+        s.fake.assert_clean()
+
+
+async def test_a_six_player_round_robin_meets_every_pair_once(tmp_path: Path) -> None:
+    async with league(tmp_path, 6) as s:
+        event_id = await create(s, name="League", format="rr")
+        await join_all(s, event_id, s.users)
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        for _ in range(5):
+            await play_round(s, event_id)
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.status is EventStatus.OVER and event.rounds == 5
+        met = sorted(tuple(sorted((g.first, g.second))) for g in await games(s, event_id) if g.second is not None)
+        assert met == sorted(tuple(sorted(p)) for p in combinations([u.id for u in s.users], 2))
+        s.fake.assert_clean()
+
+
+async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
+    async with league(tmp_path, 3) as s:
+        a, b, c = s.users
+        refused = await s.fake.slash(a, s.games, "five-up tournament create", name="Mine")
+        assert refused.last_reply is not None and refused.last_reply.ephemeral
+        assert refused.last_reply.content == t("en", "error-event-create-not-allowed")
+        event_id = await create(s, name="Cup", format="swiss", rounds=2)
+        signup = s.fake.last_message(s.games)
+        await s.fake.click(a, signup, f"5up:event:{event_id}:join")
+        twice = await s.fake.click(a, signup, f"5up:event:{event_id}:join")
+        assert twice.last_reply is not None and twice.last_reply.content == t(
+            "en", "error-event-already-in", name="Cup"
+        )
+        early = await s.fake.slash(b, s.games, "five-up tournament start", event=event_id)
+        assert early.last_reply is not None and early.last_reply.content == t("en", "error-event-not-organiser")
+        too_few = await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        assert too_few.last_reply is not None
+        assert too_few.last_reply.content == t("en", "error-event-too-few", name="Cup", min=2, count=1)
+        await s.fake.click(b, signup, f"5up:event:{event_id}:join")
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        late = await s.fake.click(c, signup, f"5up:event:{event_id}:join", stale=True)
+        assert late.last_reply is not None and late.last_reply.content == t("en", "error-event-closed", name="Cup")
+        assert not s.fake._message(signup).custom_ids()  # the sign-up message lost its buttons
+        s.fake.assert_clean()
