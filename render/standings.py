@@ -199,11 +199,10 @@ def standings_layout(
         y += ROW
     more = None
     if hidden:
-        text = fit(_words(headers.more.replace("{count}", str(hidden))), SUBTITLE_FONT, width - columns.name_x)
+        text = fit(_words(headers.more.replace("{count}", str(hidden))), SUBTITLE_FONT, width - MARGIN - columns.name_x)
         more = _cell(text, "words", SUBTITLE_FONT, "muted", BACK, columns.name_x, y + 4, style)
         y = more.box[3]
-    size = (width, y + MARGIN)
-    return StandingsLayout(size, heading[0], heading[1], header_cells, rule, tuple(lines), hidden, more)
+    return StandingsLayout((width, y + MARGIN), heading[0], heading[1], header_cells, rule, tuple(lines), hidden, more)
 
 
 @dataclass(frozen=True, slots=True)
