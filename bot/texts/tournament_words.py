@@ -153,6 +153,7 @@ def standings_words(event: Event, *, final: bool) -> StandingsWords:
         "buchholz": t(lang, "standings-buchholz"),
         "sonneborn_berger": t(lang, "standings-sb"),
         "game_points": t(lang, "standings-gp"),
+        "more": t(lang, "standings-more", count="{count}"),  # the picture fills the count in
     }
     title = _standings_title(event, final).replace("**", "")
     return StandingsWords(title, format_label(lang, event), headers)

@@ -66,6 +66,7 @@ standings-name = Player
 standings-points = Pts
 standings-buchholz = Bh
 standings-sb = SB
+standings-more = … and { $count } more
 standings-gp = GP
 error-event-gone = That tournament does not exist in this server.
 error-event-not-organiser = Only the tournament's organiser or a member with Manage Server can do that.

@@ -66,6 +66,7 @@ standings-name = Jugador
 standings-points = Pts
 standings-buchholz = Bh
 standings-sb = SB
+standings-more = … y { $count } más
 standings-gp = PJ
 error-event-gone = Ese torneo no existe en este servidor.
 error-event-not-organiser = Solo quien organiza el torneo o alguien con Gestionar servidor puede hacerlo.

@@ -62,6 +62,7 @@ standings-name = 플레이어
 standings-points = 점
 standings-buchholz = Bh
 standings-sb = SB
+standings-more = … 외 { $count }명
 standings-gp = 득점
 error-event-gone = 이 서버에 그런 토너먼트가 없습니다.
 error-event-not-organiser = 토너먼트 주최자나 서버 관리 권한이 있는 멤버만 할 수 있습니다.
