@@ -4,7 +4,7 @@
 ## 테이블 그림
 alt-table = 테이블 그림, 라운드 { $round }입니다.
 alt-table-ended = 테이블 그림: 끝난 라운드 { $round }의 모습입니다.
-alt-end = { $tile }: { $value }
+alt-end = { $tile }에서 { $value }
 alt-ends = 열린 끝: { $ends }. 합계 { $total }입니다.
 
 ## 점수표 그림 (/five-up score)
