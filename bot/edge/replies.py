@@ -38,8 +38,9 @@ def locale_of(interaction: discord.Interaction) -> str:
 
 
 def files(pictures: tuple[Picture, ...] | list[Picture]) -> list[discord.File]:
-    """Fresh File objects for one send: a discord.File is consumed when sent."""
-    return [discord.File(io.BytesIO(p.data), filename=p.filename) for p in pictures]
+    """Fresh File objects for one send (a discord.File is consumed when sent), each with its description
+    (alt text) when it has one."""
+    return [discord.File(io.BytesIO(p.data), filename=p.filename, description=p.description or None) for p in pictures]
 
 
 def record_file(record: str) -> discord.File:

@@ -142,8 +142,9 @@ class LiveTable(TableCore):
             drawn = _recent_draws(match.events, seat)
             text = texts.hand_text(locale, table.seating, view, drawn=drawn, turn=match.turn, back=back)
             text = f"{text}\n{texts.hand_table_line(locale, table, user_id)}"  # a hand opened days later says whose
+            said = texts.hand_alt(locale, table.seating, view, turn=match.turn)
         choices = texts.hand_choices(locale, view.options)
-        image = await asyncio.to_thread(self.services.renderer.hand, view) if picture else None
+        image = (await asyncio.to_thread(self.services.renderer.hand, view)).described(said) if picture else None
         return Hand(table.id, move_no, text, image, choices)
 
     def _back(self, seat: int) -> bool:
