@@ -30,3 +30,4 @@ alt-animation = Animated replay of round { $round }, one frame per placement ({ 
    *[other] { $frames } frames
 }):
 alt-frame = { $frame }. { $said }
+alt-record = The match's game record (JSON): every deal and every placement, to replay it anywhere.

@@ -30,3 +30,4 @@ alt-animation = Repetición animada de la ronda { $round }, una imagen por coloc
    *[other] { $frames } imágenes
 }):
 alt-frame = { $frame }. { $said }
+alt-record = El registro de la partida (JSON): cada reparto y cada colocación, para reproducirla en cualquier parte.

@@ -26,3 +26,4 @@ alt-hand-wait = 지금은 놓을 수 없습니다: { $player } 차례입니다.
 alt-legend = 범례 그림: 테이블 그림의 표시들을 그림에 적힌 번호 순서대로 설명합니다.
 alt-animation = 움직이는 다시 보기, 라운드 { $round }: 놓기 한 번에 한 장면씩, 모두 { $frames }장면입니다.
 alt-frame = { $frame }. { $said }
+alt-record = 이 경기의 기록 파일(JSON)입니다. 모든 배분과 모든 놓기가 담겨 있어 어디서든 다시 볼 수 있습니다.
