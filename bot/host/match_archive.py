@@ -49,7 +49,7 @@ class MatchArchive:
             raise Refusal("db-unavailable") from None
         finals = await asyncio.to_thread(lambda: [_final(row) for row in found])
         lines = [
-            texts.history_line(locale, row.id, row.finished_at, names, match.scores)
+            texts.history_line(locale, row.id, row.finished_at, names, match.scores, ended_early=row.ended_early)
             for row, (names, match) in zip(found, finals, strict=True)
         ]
         return texts.history_text(locale, lines)
@@ -87,7 +87,7 @@ class MatchArchive:
             return names, match, renderer.table(shown.snapshot, names=names, settlement=shown.settlement, labels=labels)
 
         names, match, pictures = await asyncio.to_thread(replay_and_draw)
-        text = texts.history_match(locale, row.id, row.finished_at, names, match.scores)
+        text = texts.history_match(locale, row.id, row.finished_at, names, match.scores, ended_early=row.ended_early)
         return text, row.record, pictures
 
     async def stats(self, *, guild_id: int | None, user_id: int, locale: str) -> str:
