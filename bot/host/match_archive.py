@@ -50,7 +50,7 @@ class MatchArchive:
             raise Refusal("db-unavailable") from None
         finals = await asyncio.to_thread(lambda: [_final(row) for row in found])
         lines = [
-            texts.history_line(locale, row.id, row.finished_at, names, match.scores)
+            texts.history_line(locale, row.id, row.finished_at, names, match.scores, ended_early=row.ended_early)
             for row, (names, match) in zip(found, finals, strict=True)
         ]
         return texts.history_text(locale, lines)
@@ -92,7 +92,7 @@ class MatchArchive:
             return names, match, tuple(p.described(said) for p in drawn)
 
         names, match, pictures = await asyncio.to_thread(replay_and_draw)
-        text = texts.history_match(locale, row.id, row.finished_at, names, match.scores)
+        text = texts.history_match(locale, row.id, row.finished_at, names, match.scores, ended_early=row.ended_early)
         return text, row.record, pictures
 
     async def stats(self, *, guild_id: int | None, user_id: int, locale: str) -> str:
