@@ -38,17 +38,12 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
             raise Refusal("guild-only")
         manager = interaction.client.manager
         asked_in = interaction.channel
-        try:
-            lobby, channel_id = await manager.rematch(
-                table_id=self.table_id,
-                user_id=interaction.user.id,
-                guild_id=interaction.guild_id,
-                parent_id=asked_in.parent_id if isinstance(asked_in, discord.Thread) else None,
-            )
-        except Refusal as refusal:
-            if refusal.code == "not-seated":  # said for a finished match, not for a table in play
-                raise Refusal("rematch-not-player") from None
-            raise
+        lobby, channel_id = await manager.rematch(
+            table_id=self.table_id,
+            user_id=interaction.user.id,
+            guild_id=interaction.guild_id,
+            parent_id=asked_in.parent_id if isinstance(asked_in, discord.Thread) else None,
+        )
         await interaction.response.defer(ephemeral=True, thinking=True)
         client, guild_id = interaction.client, interaction.guild_id
         note = texts.rematch_note(lobby.lang)
