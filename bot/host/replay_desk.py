@@ -165,12 +165,16 @@ class ReplayDesk:
                 settlement=settled,
                 labels=texts.picture_labels(lang),
             )
-            task = self._drawing[key] = asyncio.create_task(self._render(key, draw))
+            said = texts.table_alt(lang, book.seating, step.snapshot, settled)  # in the reader's language
+            task = self._drawing[key] = asyncio.create_task(self._render(key, draw, said))
         return task
 
-    async def _render(self, key: tuple[int, int, str], draw: functools.partial[tuple[Picture, ...]]) -> Picture:
+    async def _render(
+        self, key: tuple[int, int, str], draw: functools.partial[tuple[Picture, ...]], said: str
+    ) -> Picture:
         try:
             (picture, *_) = await asyncio.to_thread(draw)
+            picture = picture.described(said)
             self._pictures.put(key, picture)
             return picture
         finally:
@@ -193,7 +197,9 @@ class ReplayDesk:
             data = await asyncio.to_thread(round_gif, snapshots)
             picture = Picture(ANIMATION_PICTURE, data)
             self._animations.put(key, picture)
-        return animated_text(locale, book, number, len(steps)), picture, book
+        # the frames have no words, so one drawing serves every language; its description is the reader's
+        said = texts.animation_alt(pick_locale(locale), book.seating, steps, number)
+        return animated_text(locale, book, number, len(steps)), picture.described(said), book
 
     # -- the review ---------------------------------------------------------------
 
