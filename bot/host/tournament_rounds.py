@@ -232,4 +232,6 @@ class TournamentRounds:
 
     async def standings_picture(self, event: Event, table: Sequence[Standing], *, final: bool) -> Picture:
         words = texts.standings_words(event, final=final)
-        return await asyncio.to_thread(lambda: self.renderer.standings(words, table, final=final))
+        picture = await asyncio.to_thread(lambda: self.renderer.standings(words, table, final=final))
+        said = texts.event_standings(event, table, final=final).replace("**", "")  # read aloud, line by line
+        return picture.described(texts.clip(said, 1024))
