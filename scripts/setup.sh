@@ -34,7 +34,7 @@ if [ ${#missing[@]} -gt 0 ]; then
         { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
             "${missing[@]}" >/dev/null; } || echo "could not install ${missing[*]}: names in those scripts are left out" >&2
     else
-        echo "note: names in some scripts need Debian's ${missing[*]} (apt-get install as root)" >&2
+        echo "note: to draw names in every script, run as root: apt-get install ${missing[*]}" >&2
     fi
 fi
 stamp=.venv/.installed
