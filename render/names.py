@@ -71,6 +71,7 @@ def text_length(text: str, size: int) -> float:
     return sum(_length(run, size) for run in runs(text))
 
 
+@lru_cache(maxsize=1024)
 def clean(name: str, fonts: FontChain | None = None) -> str:
     """The name as it should be drawn: composed (NFC), on one line, without surrounding spaces, and
     without the characters no font at hand (`fonts`, else the chain) draws."""
@@ -78,6 +79,7 @@ def clean(name: str, fonts: FontChain | None = None) -> str:
     return " ".join("".join(part for _, part, _ in logical_runs(fonts or chain(), text)).split())
 
 
+@lru_cache(maxsize=1024)
 def can_draw(name: str, fonts: FontChain | None = None) -> bool:
     """Whether the name has a character a font at hand draws (a space or a joiner does not count)."""
     fonts = fonts or chain()
