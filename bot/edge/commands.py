@@ -230,7 +230,7 @@ class FiveUpCommands(app_commands.Group):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # a replay and a picture to draw
         text, record, pictures = await archive.finished(guild_id=interaction.guild_id, table_id=match, locale=locale)
-        attached = [record_file(record), *files(pictures)]
+        attached = [record_file(record, locale), *files(pictures)]
         view = history_view([match], locale)
         await interaction.followup.send(texts.clip(text), files=attached, view=view, ephemeral=True)
 

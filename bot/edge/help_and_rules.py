@@ -70,7 +70,8 @@ def help_message(
     attachments: list[discord.File] = []
     if legend_picture is not None:
         embed.set_image(url=f"attachment://{legend_picture.filename}")
-        attachments = files([legend_picture])
+        # drawn once for every language: its description is the reader's, made of the legend's own lines
+        attachments = files([legend_picture.described(texts.legend_alt(locale, legend))])
     view = discord.ui.View(timeout=None)
     view.add_item(HelpRulesButton(label=t(locale, "help-rules-button")))
     return embed, view, attachments

@@ -1,7 +1,8 @@
 """The match-end message's buttons: Rematch, Replay and Review.
 
 The match's last public message offers the same table again (Rematch opens a new lobby in the
-channel the match was started in, and closes the finished match's thread behind it) and a look
+channel the match was started in, and the finished match's thread, archived and locked, gets a last
+word linking to it: bot/edge/match_threads.py) and a look
 back (the replay viewer and the review, bot/edge/replay_buttons.py). Kept apart from both
 because it is where the lobby and the replay meet.
 """
@@ -18,7 +19,7 @@ from ..texts.i18n import t
 from .client import Interaction
 from .game_items import GameButton
 from .lobby_buttons import lobby_view
-from .match_threads import close_thread
+from .match_threads import post_in_closed_thread
 from .replay_buttons import ReplayOpenButton, ReviewButton
 from .replies import locale_of
 
@@ -52,9 +53,8 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
         message = await (channel.send(text) if view is None else channel.send(text, view=view))
         await manager.set_lobby_message(lobby.table_id, message.id)
         if channel_id != interaction.channel_id:  # played in its thread: the thread's last word points to the lobby
-            room = client.get_partial_messageable(interaction.channel_id, guild_id=guild_id)
-            await room.send(texts.rematch_link(lobby.lang, message.jump_url))
-            await close_thread(client, interaction.channel_id)  # that post reopened the finished match's thread
+            link = texts.rematch_link(lobby.lang, message.jump_url)
+            await post_in_closed_thread(client, interaction.channel_id, link)
         table = manager.table_in(channel_id)
         host = table.host_name() if table is not None else "?"
         await interaction.followup.send(texts.rematch_opened(locale_of(interaction), host, channel_id), ephemeral=True)

@@ -114,7 +114,7 @@ class ChannelPublisher:
         extra: dict[str, Any] = {}  # files and a view, when the post has them
         attached = files(post.pictures)
         if post.record is not None:
-            attached.append(record_file(post.record))
+            attached.append(record_file(post.record, post.lang))
         if attached:
             extra["files"] = attached
         if post.hand_button:

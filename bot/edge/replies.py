@@ -38,13 +38,16 @@ def locale_of(interaction: discord.Interaction) -> str:
 
 
 def files(pictures: tuple[Picture, ...] | list[Picture]) -> list[discord.File]:
-    """Fresh File objects for one send: a discord.File is consumed when sent."""
-    return [discord.File(io.BytesIO(p.data), filename=p.filename) for p in pictures]
+    """Fresh File objects for one send (a discord.File is consumed when sent), each with its description
+    (alt text) when it has one."""
+    return [discord.File(io.BytesIO(p.data), filename=p.filename, description=p.description or None) for p in pictures]
 
 
-def record_file(record: str) -> discord.File:
-    """A game record as the file players download: `record.json`, the stored text byte for byte."""
-    return discord.File(io.BytesIO(record.encode("utf-8")), filename="record.json")
+def record_file(record: str, lang: str) -> discord.File:
+    """A game record as the file players download: `record.json`, the stored text byte for byte, described
+    for screen readers in `lang`."""
+    data = io.BytesIO(record.encode("utf-8"))
+    return discord.File(data, filename="record.json", description=t(lang, "alt-record"))
 
 
 PUBLIC_PLACEHOLDER = "five-up: public placeholder"  # interaction.extras key: a public "thinking…" awaits its answer

@@ -42,7 +42,9 @@ from ..storage import (
     NEW_TABLE_VERSION,
     TurnDeadlines,
 )
+from ..texts.lobby import ended_early_kept
 from .lobby_actions import LobbyActions
+from .match_ending import keep_ended_match, played_any
 from .rating_keeper import rate_finished
 from .refusal import Refusal
 from .row_conversion import result_rows
@@ -68,17 +70,22 @@ class LiveTable(TableCore):
         self.services.turns.arm(self)
 
     async def end(self, *, user_id: int, name: str, can_manage: bool) -> Post:
-        """The host, or anyone allowed to manage messages, ends the table.
+        """The host, or anyone allowed to manage messages, ends the table: a match with a placement made is
+        kept as ended early (bot/host/match_ending.py), anything else closes.
 
         The closing message is returned, not published: the caller answers with it."""
         table = self.table
         async with self.lock:
             if user_id != table.host_id and not can_manage:
                 raise Refusal("end-not-allowed")
-            await self.close(f"ended by {user_id}")
-            if table.thread_id is not None:
-                self.show_in_lobby()
             text = texts.table_ended(table.lang, texts.plain(name))
+            if table.status is TableStatus.PLAYING and played_any(table.match):
+                await keep_ended_match(self, lambda: self._pictures(self._pictured()))
+                text = f"{text}\n{ended_early_kept(table.lang, table.room)}"
+            else:
+                await self.close(f"ended by {user_id}")
+                if table.thread_id is not None:
+                    self.show_in_lobby()
             return Post(table.id, table.channel_id, PostKind.CLOSED, text, move_no=table.move_no, lang=table.lang)
 
     # -- playing ------------------------------------------------------------
@@ -142,8 +149,9 @@ class LiveTable(TableCore):
             drawn = _recent_draws(match.events, seat)
             text = texts.hand_text(locale, table.seating, view, drawn=drawn, turn=match.turn, back=back)
             text = f"{text}\n{texts.hand_table_line(locale, table, user_id)}"  # a hand opened days later says whose
+            said = texts.hand_alt(locale, table.seating, view, turn=match.turn)
         choices = texts.hand_choices(locale, view.options)
-        image = await asyncio.to_thread(self.services.renderer.hand, view) if picture else None
+        image = (await asyncio.to_thread(self.services.renderer.hand, view)).described(said) if picture else None
         return Hand(table.id, move_no, text, image, choices)
 
     def _back(self, seat: int) -> bool:

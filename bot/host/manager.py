@@ -260,7 +260,7 @@ class Manager:
         if row is None or row.guild_id != guild_id:
             raise Refusal("table-gone")
         if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
-            raise Refusal("not-seated")
+            raise Refusal("rematch-not-player")
         settings = await self.servers.settings(guild_id)
         bots = sum(s.user_id is None for s in row.seats)
         ServerDesk.check_open(settings, channel_id=row.channel_id, parent_id=parent_id, bots=bots)

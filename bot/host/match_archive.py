@@ -15,6 +15,7 @@ from engine import Match, Record
 
 from .. import texts
 from ..model.posts import Picture
+from ..model.seating import Seating
 from ..storage import FinishedRow, Storage, StorageUnavailableError
 from ..texts.i18n import pick_locale
 from . import ratings
@@ -49,7 +50,7 @@ class MatchArchive:
             raise Refusal("db-unavailable") from None
         finals = await asyncio.to_thread(lambda: [_final(row) for row in found])
         lines = [
-            texts.history_line(locale, row.id, row.finished_at, names, match.scores)
+            texts.history_line(locale, row.id, row.finished_at, names, match.scores, ended_early=row.ended_early)
             for row, (names, match) in zip(found, finals, strict=True)
         ]
         return texts.history_text(locale, lines)
@@ -79,15 +80,19 @@ class MatchArchive:
         if row is None or row.guild_id != guild_id:
             raise Refusal("no-such-match", id=table_id)
         renderer = self.renderer
-        labels = texts.picture_labels(pick_locale(locale))
+        lang = pick_locale(locale)
+        labels = texts.picture_labels(lang)
+        computers = frozenset(i for i, s in enumerate(row.seats) if s.user_id is None)
 
         def replay_and_draw() -> tuple[tuple[str, ...], Match, tuple[Picture, ...]]:
             names, match = _final(row)
             shown = pictured(match)  # the match's last picture, as its thread showed it
-            return names, match, renderer.table(shown.snapshot, names=names, settlement=shown.settlement, labels=labels)
+            drawn = renderer.table(shown.snapshot, names=names, settlement=shown.settlement, labels=labels)
+            said = texts.table_alt(lang, Seating(names, computers), *shown)  # in the reader's language
+            return names, match, tuple(p.described(said) for p in drawn)
 
         names, match, pictures = await asyncio.to_thread(replay_and_draw)
-        text = texts.history_match(locale, row.id, row.finished_at, names, match.scores)
+        text = texts.history_match(locale, row.id, row.finished_at, names, match.scores, ended_early=row.ended_early)
         return text, row.record, pictures
 
     async def stats(self, *, guild_id: int | None, user_id: int, locale: str) -> str:

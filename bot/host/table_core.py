@@ -250,13 +250,17 @@ class TableCore:
         except Exception:
             log.exception("drawing table %s failed at move %s", self.table.id, self.table.move_no)
             return ()
+        computers, away = table.computer_seats(), frozenset(table.away)
+        said = texts.table_alt(table.lang, table.seating, *pictured, computer_seats=computers, away_seats=away)
+        pictures = tuple(p.described(said) for p in pictures)
         self.pictures = pictures
         return pictures
 
     async def _scoresheet(self, snapshot: TableSnapshot) -> tuple[Picture, ...]:
         """The scoresheet alone, drawn on a worker thread; a drawing failure costs only the picture."""
+        said = texts.scoresheet_alt(self.table.lang, self.table.seating, snapshot)
         try:
-            return (await asyncio.to_thread(self.services.renderer.scoresheet, snapshot),)
+            return ((await asyncio.to_thread(self.services.renderer.scoresheet, snapshot)).described(said),)
         except Exception:
             log.exception("drawing the scoresheet of table %s failed at move %s", self.table.id, self.table.move_no)
             return ()

@@ -13,6 +13,11 @@ from enum import StrEnum
 class Picture:
     filename: str
     data: bytes
+    description: str = ""  # its alt text, read by screen readers (bot/texts/alt_text.py; at most 1024 characters)
+
+    def described(self, description: str) -> Picture:
+        """The same picture with its description."""
+        return Picture(self.filename, self.data, description)
 
 
 class PostKind(StrEnum):

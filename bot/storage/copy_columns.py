@@ -31,6 +31,7 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "to_move",
         "last_post_id",
         "forfeit_seat",
+        "ended_early",
     ),
     "seats": ("table_id", "seat", "user_id", "name", "level"),
     "results": ("table_id", "seat", "guild_id", "user_id", "name", "won", "points", "finished_at"),

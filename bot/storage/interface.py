@@ -119,9 +119,11 @@ class Storage(TournamentStorage, ABC):
         expected_version: int | None = None,
         *,
         forfeit_seat: int | None = None,
+        ended_early: bool = False,
     ) -> int:
         """The final record, the status and every player's result, all or nothing; its clock is cleared
-        (no wake_at, no to_move). `forfeit_seat`: the match ended because this seat's time ran out."""
+        (no wake_at, no to_move). `forfeit_seat`: the match ended because this seat's time ran out;
+        `ended_early`: it was ended with `/five-up end` (kept with its record so far, no results)."""
 
     @abstractmethod
     async def close_table(self, table_id: int, reason: str, expected_version: int | None = None) -> int: ...

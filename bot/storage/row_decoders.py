@@ -64,6 +64,7 @@ FINISHED_COLUMNS = (
     "pace",
     "on_timeout",
     "forfeit_seat",
+    "ended_early",
 )
 # rated: NULL for a match that ended before ratings were kept
 RATED_COLUMNS = ("id", "record", "rated", "forfeit_seat")
@@ -173,6 +174,7 @@ def decode_finished(seat_rows: Sequence[Row], table_rows: Sequence[Row]) -> list
             pace=_text(raw["pace"]),
             on_timeout=_text(raw["on_timeout"]),
             forfeit_seat=_optional_int(raw["forfeit_seat"]),
+            ended_early=bool(raw["ended_early"]),
         )
         for raw in table_rows
     ]

@@ -113,6 +113,7 @@ class FinishedRow:
     pace: str = "live"
     on_timeout: str = "computer"
     forfeit_seat: int | None = None  # the seat whose time ran out at a `timeout:forfeit` table (its side lost)
+    ended_early: bool = False  # ended with `/five-up end` before its end: its record stops there, no winner
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,11 +113,12 @@ class TableWriteQueries(BackendHooks):
         expected_version: int | None = None,
         *,
         forfeit_seat: int | None = None,
+        ended_early: bool = False,
     ) -> int:
         now = time.time()
         async with self._transaction() as session:
-            assignments = f"status = 'over', record = ?, forfeit_seat = ?, {_STOPPED}"
-            version = await _step(session, table_id, expected_version, assignments, record, forfeit_seat)
+            assignments = f"status = 'over', record = ?, forfeit_seat = ?, ended_early = ?, {_STOPPED}"
+            version = await _step(session, table_id, expected_version, assignments, record, forfeit_seat, ended_early)
             await session.executemany(
                 "INSERT INTO results (table_id, seat, guild_id, user_id, name, won, points, finished_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -5,12 +5,14 @@ clocks), `seat_names` (a seat or a side named in a sentence), `narration` (the p
 `status` (the lines under a table message and the table's notices), `private` (a player's private
 view and the labels of its buttons), `lobby` (with a match's thread name and the rematch), `turn`
 (a turn message in two lines), `history`, `settings`, `help`, `rules_pages`, `picture` (the table
-picture's few words), `replay_words` (the replay viewer and the review) and `stats` (with the
-ratings); `i18n` reads the Fluent catalogs and `korean` picks the particle a name takes. The values
-put in words come from bot/model/. Nothing here decides a rule, touches the database or knows Discord.
+picture's few words), `alt_text` (every picture's description), `replay_words` (the replay viewer and the
+review) and `stats` (with the ratings); `i18n` reads the Fluent catalogs and `korean` picks the particle a
+name takes. The values put in words come from bot/model/. Nothing here decides a rule, touches the database
+or knows Discord.
 """
 
 from .admin_words import admin_saved, admin_settings
+from .alt_text import animation_alt, hand_alt, legend_alt, scoresheet_alt, table_alt
 from .help import help_text, legend_lines
 from .history import history_choice, history_line, history_match, history_text, seated_names
 from .lobby import (
@@ -67,6 +69,7 @@ __all__ = [
     "SEAT_CHIPS",
     "admin_saved",
     "admin_settings",
+    "animation_alt",
     "away_set",
     "called",
     "clip",
@@ -82,6 +85,7 @@ __all__ = [
     "dm_set",
     "forced_draws",
     "forfeited",
+    "hand_alt",
     "hand_choices",
     "hand_table_line",
     "hand_text",
@@ -95,6 +99,7 @@ __all__ = [
     "jump_url",
     "leaderboard_text",
     "left",
+    "legend_alt",
     "legend_lines",
     "lobby_cancelled",
     "lobby_message",
@@ -120,6 +125,7 @@ __all__ = [
     "reminder",
     "restored",
     "scores_line",
+    "scoresheet_alt",
     "seat_tag",
     "seated_names",
     "shown",
@@ -127,6 +133,7 @@ __all__ = [
     "started_privately",
     "stats_text",
     "status",
+    "table_alt",
     "table_ended",
     "takeover",
     "target_label",

@@ -1,5 +1,5 @@
-"""`/five-up history`: a server's finished matches in words, a line each or one in full, and the
-autocomplete's labels."""
+"""`/five-up history`: a server's finished matches in words, a line each or one in full (a match ended
+with `/five-up end` marked as ended early), and the autocomplete's labels."""
 
 from __future__ import annotations
 
@@ -21,9 +21,18 @@ def finished_date(finished_at: float) -> str:
     return f"<t:{int(finished_at)}:d>"
 
 
-def history_line(lang: str, table_id: int, finished_at: float, names: Sequence[str], scores: Sequence[int]) -> str:
+def history_line(
+    lang: str,
+    table_id: int,
+    finished_at: float,
+    names: Sequence[str],
+    scores: Sequence[int],
+    *,
+    ended_early: bool = False,
+) -> str:
+    """One match: number, date, players, final score (the score so far for a match ended early, marked so)."""
     seating = Seating(tuple(names))
-    return t(
+    line = t(
         lang,
         "history-line",
         id=table_id,
@@ -31,6 +40,7 @@ def history_line(lang: str, table_id: int, finished_at: float, names: Sequence[s
         players=", ".join(names),
         scores=scores_line(lang, seating, scores),
     )
+    return f"{line}{SEPARATOR}{t(lang, 'history-ended-early')}" if ended_early else line
 
 
 def history_text(lang: str, lines: Sequence[str]) -> str:
@@ -39,7 +49,16 @@ def history_text(lang: str, lines: Sequence[str]) -> str:
     return "\n".join([t(lang, "history-title"), *lines, t(lang, "history-pick")])
 
 
-def history_match(lang: str, table_id: int, finished_at: float, names: Sequence[str], scores: Sequence[int]) -> str:
+def history_match(
+    lang: str,
+    table_id: int,
+    finished_at: float,
+    names: Sequence[str],
+    scores: Sequence[int],
+    *,
+    ended_early: bool = False,
+) -> str:
+    """One match in full; a match ended early says so (it was not rated)."""
     seating = Seating(tuple(names))
     head = t(
         lang,
@@ -49,6 +68,8 @@ def history_match(lang: str, table_id: int, finished_at: float, names: Sequence[
         players=seated_names(names),
         scores=scores_line(lang, seating, scores),
     )
+    if ended_early:
+        head = f"{head}\n{t(lang, 'history-match-ended-early')}"
     return f"{head}\n{t(lang, 'history-replay')}"
 
 

@@ -65,6 +65,8 @@ def _match_in_thread(table: Table) -> list[str]:
         return [t(lang, "lobby-playing-thread", thread=thread), seats]
     seating = table.seating
     winner = table.winning_side
+    if winner is None and table.status is TableStatus.OVER:  # ended with /five-up end: the score so far
+        return [t(lang, "lobby-ended-early-thread", thread=thread), seats, scores_line(lang, seating, match.scores)]
     if winner is not None:
         side, count = side_name(lang, seating, winner), seating.side_size(winner)
         won = t(lang, "forfeit-won" if table.forfeit_seat is not None else "game-over", side=side, count=count)
@@ -73,6 +75,17 @@ def _match_in_thread(table: Table) -> list[str]:
     if match.round > 0:  # the next round is dealt as one ends: its index counts the rounds played
         lines += [t(lang, "lobby-after-round", round=match.round), scores_line(lang, seating, match.scores)]
     return lines
+
+
+def ended_early_lines(table: Table) -> list[str]:
+    """The message where a match ended with `/five-up end` was played: kept, not rated, and its score so far."""
+    assert table.match is not None
+    return [t(table.lang, "match-ended-early"), scores_line(table.lang, table.seating, table.match.scores)]
+
+
+def ended_early_kept(lang: str, room: int) -> str:
+    """The answer to `/five-up end` for a match kept as ended early: where its score and record are."""
+    return t(lang, "table-ended-kept", room=f"<#{room}>")
 
 
 def lobby_cancelled(table: Table) -> Lobby:

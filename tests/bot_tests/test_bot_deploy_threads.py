@@ -64,8 +64,9 @@ async def test_a_finished_match_thread_is_archived_and_locked_after_its_result(
     tmp_path: Path, manage_threads: bool
 ) -> None:
     deny = () if manage_threads else (Overwrite("everyone", deny=Permissions(manage_threads=True)),)
-    async with world(tmp_path, 2, overwrites=deny) as s:
-        table, _ = await s.open(s.games, s.users)
+    async with world(tmp_path, 3, locales=("en-US", "en-US", "es-ES"), overwrites=deny) as s:
+        ana, bo, cy = s.users
+        table, _ = await s.open(s.games, [ana, bo])
         thread_id = table.thread_id
         await s.play_out(table, picker(random.Random(7)))
         assert table.status is TableStatus.OVER
@@ -84,12 +85,22 @@ async def test_a_finished_match_thread_is_archived_and_locked_after_its_result(
             if (r.method, r.path) == EDIT_CHANNEL and r.params["channel_id"] == str(thread_id) and r.status == 200
         ]
         assert len(closed_at) == 1 and closed_at[0] > result_at
+        # someone who did not play is told so, for a finished match, and nothing opens
+        stranger = await s.fake.click(cy, final, f"5up:rematch:{table.id}")
+        assert stranger.last_reply.ephemeral
+        assert stranger.last_reply.content == t("es", "error-rematch-not-player")
+        assert s.bot.manager.table_in(s.games.id) is None and s.fake.last_message(thread_id).id == final.id
         # a Rematch from the closed thread opens in the channel; the thread's pointer to it closes the thread again
-        asked = await s.fake.click(s.users[1], final, f"5up:rematch:{table.id}")
-        assert asked.ok
+        asked = await s.fake.click(bo, final, f"5up:rematch:{table.id}")
+        note = t("en", "rematch-opened", host="player0", channel=f"<#{s.games.id}>")
+        assert asked.ok and asked.last_reply.ephemeral and asked.last_reply.content == note
         again = s.bot.manager.table_in(s.games.id)
-        assert again is not None and again.status is TableStatus.LOBBY
-        assert s.fake.last_message(thread_id).id != final.id  # the pointer to the new lobby
+        lobby = s.fake.last_message(s.games)
+        assert again is not None and again.status is TableStatus.LOBBY and again.id != table.id
+        assert lobby.custom_ids()[0] == f"5up:lobby:{again.id}:join"
+        jump = f"https://discord.com/channels/{s.fake.guild().id}/{s.games.id}/{lobby.id}"
+        link = s.fake.last_message(thread_id)  # the pointer to the new lobby, the thread's last word
+        assert link.id != final.id and link.content == t("en", "rematch-link", link=jump)
         meta = s.fake.backend.channel(thread_id)["thread_metadata"]
         assert meta["archived"] and meta["locked"] is manage_threads
         s.fake.assert_clean()

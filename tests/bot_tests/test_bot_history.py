@@ -29,7 +29,7 @@ async def test_rematch_the_same_seats_after_a_restart(tmp_path: Path) -> None:
         assert final.custom_ids() == [f"5up:rematch:{old_id}", f"5up:replay:{old_id}:0", f"5up:review:{old_id}"]
 
         stranger = await s.fake.click(cy, final, f"5up:rematch:{old_id}")
-        assert stranger.last_reply.ephemeral and stranger.last_reply.content == t("ko", "error-not-seated")
+        assert stranger.last_reply.ephemeral and stranger.last_reply.content == t("ko", "error-rematch-not-player")
         assert s.bot.manager.table_in(thread_id) is None and s.bot.manager.table_in(s.games.id) is None
 
         asked = await s.fake.click(bo, final, f"5up:rematch:{old_id}")  # not the host: anyone who played

@@ -50,9 +50,10 @@ async def test_rated_matches_the_leaderboard_and_stats_in_three_languages(tmp_pa
         await s.play_out(early, picker(random.Random(1)), limit=3)
         assert early.status is TableStatus.PLAYING
         ended = await s.fake.slash(ana, early.room, "five-up end")
-        assert ended.ok and early.status.value == "closed"
+        assert ended.ok and early.status is TableStatus.OVER  # kept, ended early (tests/bot_tests/test_bot_end_kept.py)
         assert t("en", "ratings-changes", changes="").strip() not in reply(ended).content
-        assert await storage.ratings(guild) == [] and await storage.rated_matches(guild) == []
+        assert await storage.ratings(guild) == []
+        assert [(m.table_id, m.rated) for m in await storage.rated_matches(guild)] == [(early.id, False)]
 
         # two people: the match-end message shows each one's change
         first, _ = await s.open(s.games, [ana, bo])

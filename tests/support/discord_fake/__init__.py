@@ -34,8 +34,9 @@ button, someone else's ephemeral message) raises `ValueError`/`KeyError` before 
 Inspecting: ``messages(channel)`` (public, oldest first), ``last_message(channel)``,
 ``ephemeral_messages(user)``, ``dm_messages(user)``, ``thread_members(thread)``,
 ``synced_commands(guild=None)``, ``requests`` / ``requests_to(method, path_template)``,
-``interactions``. A `FakeMessage` has ``content``, ``embeds`` (discord.Embed), ``attachments``
-(`FakeFile` with ``filename``, ``data``, ``size``, ``image_size``), ``components``,
+``interactions``, ``uploads(channel=None)`` (every attachment ever sent, edited away or not). A
+`FakeMessage` has ``content``, ``embeds`` (discord.Embed), ``attachments`` (`FakeFile` with
+``filename``, ``data``, ``size``, ``image_size``, ``description``: the alt text), ``components``,
 ``custom_ids()``, ``component(custom_id)``, ``text`` (every visible word), ``ephemeral``,
 ``visible_to``, ``history`` (earlier versions), ``deleted``. An `InteractionRecord` has
 ``response_type``, ``response_delay``, ``original`` (the response message, or the clicked message
@@ -45,7 +46,7 @@ after an update), ``followups``, ``messages``, ``last_reply``, ``choices``, ``mo
 Rules the fake enforces as Discord does, answering with the same HTTP errors: one initial response
 per interaction (40060), followups and edits only after it (10015), the response deadline (3 s by
 default, `response_deadline=`; 10062), callback types allowed per interaction type, message limits
-(content, embeds, components, files; 50035/50006), autocomplete choice limits, command
+(content, embeds, components, files and their descriptions; 50035/50006), autocomplete choice limits, command
 registration limits, and the bot's channel permissions (computed by discord.py from the roles and
 overwrites in the specs; 50013), DMs a user refuses (50007). A "thinking…" defer never followed up
 is a problem too. `problems()` lists all of these plus every ERROR the bot logged (a swallowed

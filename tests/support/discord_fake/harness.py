@@ -302,6 +302,20 @@ class FakeDiscord(UserActions):
             if m.visible_to == spec.id and not m.deleted and channel_id in (None, m.channel_id)
         ]
 
+    def uploads(self, channel: ChannelLike | None = None) -> list[tuple[FakeMessage, Payload]]:
+        """Every attachment the bot ever uploaded (in `channel`, or anywhere): public or ephemeral, edited
+        away or deleted since, in the order the messages were made; each with its message and the
+        attachment as Discord lists it (`filename`, and `description` when the upload gave one)."""
+        channel_id = None if channel is None else self._channel_id(channel)
+        found: dict[str, tuple[FakeMessage, Payload]] = {}
+        for message in self.backend.messages.values():
+            if channel_id not in (None, message.channel_id):
+                continue
+            for state in [*message.history, message.payload]:
+                for attachment in state.get("attachments") or []:
+                    found.setdefault(attachment["id"], (message, attachment))
+        return list(found.values())
+
     def dm_messages(self, user: UserLike) -> list[FakeMessage]:
         channel_id = self.backend.dm_channels.get(self._user(user).id)
         return [] if channel_id is None else self.backend.visible_messages(channel_id)

@@ -21,6 +21,7 @@ MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
 MAX_FILES = 10
 MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_DESCRIPTION = 1024  # an attachment's description (alt text)
 MAX_CHOICES = 25
 BUTTON = discord.ComponentType.button.value
 ACTION_ROW = discord.ComponentType.action_row.value
@@ -125,6 +126,7 @@ def message_problems(payload: Payload, files: list[FakeFile]) -> list[str]:
     for file in files:
         if file.size > MAX_FILE_BYTES:
             problems.append(f"file {file.filename!r} is {file.size} bytes; the limit is {MAX_FILE_BYTES}")
+        _too_long(problems, f"file {file.filename!r} description", file.description, MAX_DESCRIPTION)
     has_body = any(payload.get(k) for k in ("content", "embeds", "components", "sticker_ids", "poll")) or files
     if not has_body:
         problems.append("Cannot send an empty message")

@@ -198,8 +198,13 @@ class RestRoutes(BackendCore):
             channel["name"] = body["name"]
         if is_thread:
             meta = channel["thread_metadata"]
-            if body.get("locked") and perms is not None and not perms.manage_threads:
+            manages = perms is None or perms.manage_threads
+            if "locked" in body and body["locked"] != meta["locked"] and not manages:
                 raise FakeHTTPError(403, 50013, "Missing Permissions")
+            if meta["archived"] and body.get("archived") is not False:  # only active threads can be changed
+                raise FakeHTTPError(400, 50083, "Thread is archived")
+            if meta["archived"] and meta["locked"] and not (manages or channel.get("owner_id") == str(self.bot.id)):
+                raise FakeHTTPError(403, 50013, "Missing Permissions")  # its creator or a moderator reopens it
             for key in ("archived", "locked", "auto_archive_duration", "invitable"):
                 if key in body:
                     meta[key] = body[key]

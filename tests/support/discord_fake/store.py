@@ -467,6 +467,8 @@ class BackendCore:
             raise FakeHTTPError(403, 50013, "Missing Permissions")
         if is_thread:
             meta = channel["thread_metadata"]
+            if meta["archived"] and meta["locked"]:  # a locked thread is not reopened by a post, even a moderator's
+                raise FakeHTTPError(400, 50083, "Thread is archived")
             if meta["locked"] and not perms.manage_threads:
                 raise FakeHTTPError(403, 50083, "Thread is locked")
             if meta["archived"]:

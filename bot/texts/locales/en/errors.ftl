@@ -3,6 +3,7 @@ error-no-table = There is no Five Up table in this channel. Open one with /five-
 error-table-gone = That table is closed.
 error-channel-busy = This channel already has a Five Up table. Join it, or finish it first.
 error-not-seated = You are not sitting at this table.
+error-rematch-not-player = Only the players of this match can ask for a rematch.
 error-already-seated = You are already sitting at this table.
 error-table-full = The table is full: 4 seats at most.
 error-not-host = Only the host, { $host }, can do that.

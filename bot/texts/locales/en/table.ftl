@@ -39,3 +39,10 @@ cmd-start-thread = Play the match in a thread of its own (default: yes)
 
 ## Refusals
 error-no-such-match = There is no finished match #{ $id } in this server.
+
+## A match ended with /five-up end once something was played: kept with its score so far and its record, not rated.
+match-ended-early = ⏹ The match ended early, so it is not rated. Its record is attached, and `/five-up history` keeps it.
+table-ended-kept = The match so far is kept: its score and record are in { $room }, and `/five-up history` lists it as ended early.
+lobby-ended-early-thread = The match in { $thread } ended early.
+history-ended-early = ended early, not rated
+history-match-ended-early = It was ended early, so it was not rated.

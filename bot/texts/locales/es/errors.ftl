@@ -3,6 +3,7 @@ error-no-table = No hay ninguna mesa de Five Up en este canal. Abre una con /fiv
 error-table-gone = Esa mesa está cerrada.
 error-channel-busy = Este canal ya tiene una mesa de Five Up. Únete a ella o termínala primero.
 error-not-seated = No estás sentado a esta mesa.
+error-rematch-not-player = Solo quienes jugaron esta partida pueden pedir la revancha.
 error-already-seated = Ya estás sentado a esta mesa.
 error-table-full = La mesa está llena: 4 asientos como máximo.
 error-not-host = Solo el anfitrión, { $host }, puede hacer eso.

@@ -39,3 +39,10 @@ cmd-start-thread = Jugar la partida en un hilo propio (por defecto: sí)
 
 ## Rechazos
 error-no-such-match = No hay ninguna partida terminada #{ $id } en este servidor.
+
+## Una partida terminada con /five-up end después de alguna jugada: se guarda con su puntuación y su registro, sin puntuar.
+match-ended-early = ⏹ La partida terminó antes de tiempo, así que no cuenta para la puntuación de habilidad. Adjunto su registro; `/five-up history` la conserva.
+table-ended-kept = La partida jugada hasta ahora se conserva: su puntuación y su registro están en { $room }, y `/five-up history` la muestra como terminada antes de tiempo.
+lobby-ended-early-thread = La partida de { $thread } terminó antes de tiempo.
+history-ended-early = terminada antes de tiempo, sin puntuar
+history-match-ended-early = Terminó antes de tiempo, así que no contó para la puntuación de habilidad.

@@ -3,6 +3,7 @@ error-no-table = 이 채널에는 파이브 업 테이블이 없습니다. /five
 error-table-gone = 그 테이블은 닫혔습니다.
 error-channel-busy = 이 채널에는 이미 파이브 업 테이블이 있습니다. 참가하거나 먼저 끝내 주세요.
 error-not-seated = 이 테이블에 앉아 있지 않습니다.
+error-rematch-not-player = 이 경기에서 플레이한 사람만 재대결을 신청할 수 있습니다.
 error-already-seated = 이미 이 테이블에 앉아 있습니다.
 error-table-full = 테이블이 가득 찼습니다: 최대 4자리입니다.
 error-not-host = 방장({ $host } 님)만 할 수 있습니다.

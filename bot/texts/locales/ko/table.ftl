@@ -39,3 +39,10 @@ cmd-start-thread = 경기를 전용 스레드에서 진행 (기본: 예)
 
 ## 거절
 error-no-such-match = 이 서버에서 끝난 경기 중에 #{ $id }번 경기는 없습니다.
+
+## /five-up end로 중간에 끝낸 경기: 지금까지의 점수와 기록을 남기고, 레이팅에는 반영하지 않습니다.
+match-ended-early = ⏹ 경기가 중간에 끝나서 레이팅에 반영되지 않습니다. 기록을 첨부했고, `/five-up history`에 남습니다.
+table-ended-kept = 지금까지의 경기는 남겨 둡니다: 점수와 기록은 { $room }에 있고, `/five-up history`에 중간에 끝난 경기로 나옵니다.
+lobby-ended-early-thread = { $thread }의 경기가 중간에 끝났습니다.
+history-ended-early = 중간에 끝남, 레이팅 미반영
+history-match-ended-early = 중간에 끝난 경기라 레이팅에 반영되지 않았습니다.

@@ -1,0 +1,56 @@
+"""A match ended with `/five-up end` once something was placed: kept as ended early, not thrown away.
+
+Its record so far (with who played and when it ended, like a finished match's) is stored as over
+and marked ended early in the database, not in the record (docs/record-format.md has no field for
+it, and the replay contract stays exact). It has no winner, no results (the stats count matches
+played to the end) and is noted as not rated. Its room gets the score so far, the picture, the
+record and the match-end buttons, then closes like a finished match's; the channel's lobby says it
+ended early. A match ended before its first placement is closed as before: nothing was played.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from engine import Match, format_ended_at
+
+from .. import texts
+from ..model.posts import Picture, PostKind
+from ..model.table_state import TableStatus
+from ..texts.lobby import ended_early_lines
+from .table_core import TableCore
+
+log = logging.getLogger(__name__)
+
+
+def played_any(match: Match | None) -> bool:
+    """Whether the match has a placement to keep."""
+    return match is not None and any(r.plays for r in match.record.rounds)
+
+
+async def keep_ended_match(core: TableCore, draw: Callable[[], Awaitable[tuple[Picture, ...]]]) -> None:
+    """Under the table's lock: store the match as ended early, then publish its last message (`draw`:
+    the table's pictures as they stand). A write the database refuses raises, and nothing changed."""
+    table = core.table
+    match = table.match
+    assert match is not None
+    kept = match.record.copy()
+    kept.names = [texts.unescaped(name) for name in table.seating.names]
+    kept.ended_at = format_ended_at(core.services.now())
+    record = kept.dumps()
+    storage = core.services.storage
+    await core.write(
+        lambda version: storage.finish_match(table.id, table.guild_id, record, [], version, ended_early=True)
+    )
+    core.saved_record = record
+    table.status = TableStatus.OVER
+    core.services.forget(core)
+    if table.guild_id is not None:
+        try:  # a rebuild leaves it out anyway (it has no winner); the note says so at once
+            await storage.skip_rating(table.id, table.guild_id)
+        except Exception:
+            log.exception("noting ended table %s as not rated failed", table.id)
+    core.publish(PostKind.CLOSED, ended_early_lines(table), pictures=await draw(), record=record)
+    if table.thread_id is not None:
+        core.show_in_lobby()
