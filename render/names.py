@@ -1,102 +1,100 @@
-"""Players' names and the few words of the table picture, in the fonts the project brings along.
+"""Players' names and the few words of the table picture, each character in a font that draws it.
 
-Two fonts under the SIL OFL (see fonts/FONTS.md), never a font of the host: Noto Sans for Latin with
-its accents, and a Hangul cut of Noto Sans CJK KR for what the first lacks. A name with a character
-neither can draw (an emoji, another script) is not drawn as boxes: the seat's label stands in for
-it. Whether a font draws a character is asked of the font itself: its mask is compared with the
-mask of a character no such font maps (the private-use U+E000), which FreeType draws as `.notdef`.
+The fonts form a chain (render/name_fonts.py: bundled Noto cuts for Latin, Greek, Cyrillic, Hangul,
+Arabic, Hebrew, Thai and Devanagari; Debian's Noto Sans CJK, DejaVu Sans and Symbola for ideographs,
+kana, symbols and emoji); a name is cut into runs, one font and one direction each, drawn left to right
+in visual order (render/name_runs.py). A character no font at hand draws is left out, never drawn as a
+box; only a name with no drawable character at all gives way to the seat's label ("Seat 3").
 """
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import cache, lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .name_fonts import FontChain
+from .name_runs import Run, logical_runs, visual_runs
 from .style import Style
 
-FONTS = Path(__file__).resolve().parent / "fonts"
-FONT_FILES = (FONTS / "NotoSans-Bold-subset.ttf", FONTS / "NotoSansKR-Bold-subset.otf")  # in order of preference
 ELLIPSIS = "…"
-PROBE_SIZE = 24  # the size the glyph check draws at
-_UNMAPPED = "\ue000"  # private use: drawn as .notdef by a font that does not map it
+HANGUL = 1  # the face whose height every name's sprite keeps at least: names share one baseline
 
 
 @cache
+def chain() -> FontChain:
+    """The fonts at hand, looked for once; the first use says in the log which scripts are missing."""
+    fonts = FontChain()
+    fonts.warn_once()
+    return fonts
+
+
 def name_font(size: int, face: int = 0) -> ImageFont.FreeTypeFont:
-    """A bundled font (`face` indexes FONT_FILES) at `size` pixels."""
-    return ImageFont.truetype(str(FONT_FILES[face]), size)
+    """The font of `face` (an index in the chain) at `size` pixels."""
+    return chain().font(face, size)
 
 
-@cache
-def _notdef(face: int) -> tuple[tuple[int, int], bytes]:
-    return _mask(_UNMAPPED, face)
-
-
-@lru_cache(maxsize=8192)
-def _mask(ch: str, face: int) -> tuple[tuple[int, int], bytes]:
-    mask = name_font(PROBE_SIZE, face).getmask(ch)
-    return mask.size, bytes(mask)
-
-
-@lru_cache(maxsize=8192)
 def face_of(ch: str) -> int | None:
-    """The first bundled font with a glyph of its own for the character `ch`, or None."""
-    if ch == " ":
-        return 0
-    if unicodedata.category(ch)[0] in "CZ":  # controls, formats (joiners), unassigned, odd spaces
-        return None
-    for face in range(len(FONT_FILES)):
-        if _mask(ch, face) != _notdef(face):
-            return face
-    return None
+    """The first font with a glyph of its own for the character `ch`, or None."""
+    return chain().face_of(ch)
 
 
 def drawable(ch: str) -> bool:
-    """Whether a bundled font has a glyph of its own for the character `ch`."""
+    """Whether a font at hand has a glyph of its own for the character `ch`."""
     return face_of(ch) is not None
 
 
-def runs(text: str) -> list[tuple[int, str]]:
-    """`text` cut into runs of characters drawn from one font: (face, characters)."""
-    out: list[tuple[int, str]] = []
-    for ch in text:
-        face = face_of(ch)
-        face = 0 if face is None else face
-        if out and out[-1][0] == face:
-            out[-1] = (face, out[-1][1] + ch)
-        else:
-            out.append((face, ch))
-    return out
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[Run, ...]:
+    """`text` cut into runs drawn from one font in one direction, left to right as drawn."""
+    return tuple(visual_runs(chain(), text))
+
+
+def _length(run: Run, size: int) -> float:
+    f = name_font(size, run.face)
+    if chain().shaping:
+        return f.getlength(run.text, direction="rtl" if run.rtl else "ltr")
+    return f.getlength(run.text)
+
+
+def _bbox(run: Run, size: int) -> tuple[float, float, float, float]:
+    f = name_font(size, run.face)
+    if chain().shaping:
+        return f.getbbox(run.text, anchor="ls", direction="rtl" if run.rtl else "ltr")
+    return f.getbbox(run.text, anchor="ls")
 
 
 def text_length(text: str, size: int) -> float:
     """The width of `text` in pixels at `size`, each run in its own font."""
-    return sum(name_font(size, face).getlength(part) for face, part in runs(text))
+    return sum(_length(run, size) for run in runs(text))
 
 
-def clean(name: str) -> str:
-    """The name as it should be drawn: composed (NFC), on one line, without surrounding spaces."""
-    return " ".join(unicodedata.normalize("NFC", name).split())
+@lru_cache(maxsize=1024)
+def clean(name: str, fonts: FontChain | None = None) -> str:
+    """The name as it should be drawn: composed (NFC), on one line, without surrounding spaces, and
+    without the characters no font at hand (`fonts`, else the chain) draws."""
+    text = " ".join(unicodedata.normalize("NFC", name).split())
+    return " ".join("".join(part for _, part, _ in logical_runs(fonts or chain(), text)).split())
 
 
-def can_draw(name: str) -> bool:
-    """Whether the whole name can be drawn, every character with its own glyph."""
-    text = clean(name)
-    return bool(text) and all(drawable(ch) for ch in text)
+@lru_cache(maxsize=1024)
+def can_draw(name: str, fonts: FontChain | None = None) -> bool:
+    """Whether the name has a character a font at hand draws (a space or a joiner does not count)."""
+    fonts = fonts or chain()
+    return any(ch != " " and fonts.face_of(ch) is not None for ch in clean(name, fonts))
 
 
 def seat_label(seat: int, labels: dict[str, str]) -> str:
-    """The seat's label ("Seat 3"): what stands in for a name that cannot be drawn."""
+    """The seat's label ("Seat 3"): what stands in for a name with nothing that can be drawn."""
     return labels["seat"].replace("{seat}", str(seat + 1))
 
 
-def shown_name(name: str | None, seat: int, labels: dict[str, str]) -> tuple[str, bool]:
+def shown_name(name: str | None, seat: int, labels: dict[str, str], fonts: FontChain | None = None) -> tuple[str, bool]:
     """The text drawn for a seat and whether it is the player's own name (else the seat's label)."""
-    if name is not None and can_draw(name):
-        return clean(name), True
+    if name is not None and can_draw(name, fonts):
+        return clean(name, fonts), True
     return seat_label(seat, labels), False
 
 
@@ -117,14 +115,22 @@ def fit(text: str, size: int, width: int) -> str:
 
 @lru_cache(maxsize=1024)
 def word_sprite(style: Style, kind: str, text: str, size: int, back: str, fore: str) -> Image.Image:
-    """`text` in the bundled font, colour `fore` on `back`, as tall as the font: like `text_sprite`."""
-    ascent, descent = name_font(size, 1).getmetrics()  # the taller of the two: every name on one baseline
-    width = max(1, round(text_length(text, size)) + 2)
+    """`text` in the chain's fonts, colour `fore` on `back`, as tall as its fonts: like `text_sprite`."""
+    parts = runs(text)
+    ascent, descent = name_font(size, HANGUL).getmetrics()
+    for run in parts:  # a taller letter (Thai, Devanagari, an emoji) makes room for its own ink only
+        _, top, _, bottom = _bbox(run, size)
+        ascent, descent = max(ascent, math.ceil(-top)), max(descent, math.ceil(bottom))
+    lengths = [_length(run, size) for run in parts]
+    width = max(1, round(sum(lengths)) + 2)
     mask = Image.new("L", (width, ascent + descent), 0)
     draw = ImageDraw.Draw(mask)
     x = 1.0
-    for face, part in runs(text):
-        f = name_font(size, face)
-        draw.text((x, ascent), part, fill=255, font=f, anchor="ls")
-        x += f.getlength(part)
+    for run, length in zip(parts, lengths, strict=True):
+        f = name_font(size, run.face)
+        if chain().shaping:
+            draw.text((x, ascent), run.text, fill=255, font=f, anchor="ls", direction="rtl" if run.rtl else "ltr")
+        else:
+            draw.text((x, ascent), run.text, fill=255, font=f, anchor="ls")
+        x += length
     return style.palette(kind).paint(mask, back, fore)

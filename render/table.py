@@ -163,7 +163,6 @@ def name_room(players: int, style: Style = DEFAULT_STYLE) -> int:
 def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
     s = style.sizes
     image = canvas(style, KIND, g.size, "table")
-    index = style.palette(KIND).index
     width = g.size[0]
     if g.layout.tiles:
         paint_layout(image, g.layout, g.origin[0], g.origin[1], style, KIND)
@@ -171,8 +170,22 @@ def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
         mark = dot_sprite(style, "open", s.half, KIND)
         table_h = EMPTY_SIZE[1] * s.half + 2 * s.table_margin
         image.paste(mark, ((width - mark.width) // 2, (table_h - mark.height) // 2))
-    footer_top = g.band[1] if g.band is not None else (g.rows[0][1] - s.table_strip if g.rows else g.size[1])
-    image.paste(index["strip"], (0, footer_top, width, g.size[1]))
+    paint_footer(image, g, style)
+    return image
+
+
+def footer_top(g: TableGeometry, style: Style = DEFAULT_STYLE) -> int:
+    """Where the band under the layout starts: the equation, the settlement panel and the scoresheet."""
+    return g.band[1] if g.band is not None else (g.rows[0][1] - style.sizes.table_strip if g.rows else g.size[1])
+
+
+def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_STYLE) -> None:
+    """The band under the layout, from `footer_top` down, across the picture's width."""
+    s = style.sizes
+    index = style.palette(KIND).index
+    width = g.size[0]
+    footer = footer_top(g, style) if g.band is not None else (g.rows[0][1] - s.table_strip if g.rows else g.size[1])
+    image.paste(index["strip"], (0, footer, width, g.size[1]))
     if g.band is not None:
         strip = equation_parts(g.layout.equation, style, KIND, s.table_equation_font)
         if g.ending is not None and g.ending.reached == "place":  # this placement reached the target
@@ -196,7 +209,6 @@ def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
             sprite = house_sprite(style, strokes, s.table_house, back, ink, "chalk_faint", KIND)
             image.paste(sprite, (x, middle - sprite.height // 2))
             x += s.table_house + gap
-    return image
 
 
 def table_png(

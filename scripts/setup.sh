@@ -19,6 +19,24 @@ fi
 if ! .venv/bin/python -c '' 2>/dev/null; then
     python3 -m venv --clear .venv
 fi
+# Fonts for players' names in every script (render/fonts/FONTS.md): Debian's packages, installed as root
+# when missing. Without them those scripts are left out of names (the bot says so once in its log).
+fonts=(
+    /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc:fonts-noto-cjk
+    /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf:fonts-symbola
+    /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:fonts-dejavu-core
+)
+missing=()
+for pair in "${fonts[@]}"; do [ -f "${pair%%:*}" ] || missing+=("${pair##*:}"); done
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "installing fonts for players' names: ${missing[*]} ..." >&2
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+            "${missing[@]}" >/dev/null; } || echo "could not install ${missing[*]}: names in those scripts are left out" >&2
+    else
+        echo "note: to draw names in every script, run as root: apt-get install ${missing[*]}" >&2
+    fi
+fi
 stamp=.venv/.installed
 wanted() {  # what an install of kind $1 from here looks like
     .venv/bin/python - "$1" <<'PY'

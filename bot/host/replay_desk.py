@@ -86,7 +86,7 @@ class ReplayDesk:
         self.manager = manager
         self._books: Kept[tuple[int, int | None], ReplayBook] = Kept(BOOKS_KEPT)  # (table, None: finished)
         self._pictures: Kept[tuple[int, int, str], Picture] = Kept(PICTURES_KEPT)  # table, step, language
-        self._animations: Kept[tuple[int, int, int], Picture] = Kept(ANIMATIONS_KEPT)
+        self._animations: Kept[tuple[int, int, int, str], Picture] = Kept(ANIMATIONS_KEPT)
         self._drawing: dict[tuple[int, int, str], asyncio.Task[Picture]] = {}
 
     # -- books ---------------------------------------------------------------
@@ -190,15 +190,18 @@ class ReplayDesk:
         if not 0 <= number < rounds:
             raise Refusal("replay-no-round", round=number + 1, rounds=rounds)
         steps = book.steps_of(number)
-        key = (table_id, number, len(steps))
+        lang = pick_locale(locale)
+        key = (table_id, number, len(steps), lang)  # the frames carry the names and the reader's words
         picture = self._animations.get(key)
         if picture is None:
             snapshots = [s.snapshot for s in steps]
-            data = await asyncio.to_thread(round_gif, snapshots)
-            picture = Picture(ANIMATION_PICTURE, data)
+            settled = next((e for e in steps[-1].events if isinstance(e, Domino | Blocked)), None)
+            draw = functools.partial(
+                round_gif, snapshots, names=book.seating.names, labels=texts.picture_labels(lang), settlement=settled
+            )
+            picture = Picture(ANIMATION_PICTURE, await asyncio.to_thread(draw))
             self._animations.put(key, picture)
-        # the frames have no words, so one drawing serves every language; its description is the reader's
-        said = texts.animation_alt(pick_locale(locale), book.seating, steps, number)
+        said = texts.animation_alt(lang, book.seating, steps, number)
         return animated_text(locale, book, number, len(steps)), picture.described(said), book
 
     # -- the review ---------------------------------------------------------------

@@ -51,6 +51,7 @@ from .shards import shard_of
 from .sqlite import SqliteStorage
 from .storage_errors import (
     ChannelBusyError,
+    EventMovedOnError,
     StorageOpenError,
     StorageUnavailableError,
     StorageUnreachableError,
@@ -67,6 +68,7 @@ __all__ = [
     "BrokenRow",
     "ChannelBusyError",
     "CopyCountError",
+    "EventMovedOnError",
     "FinishedRow",
     "Migration",
     "PlayerSettingsRow",

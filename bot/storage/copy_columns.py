@@ -50,6 +50,36 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "won",
     ),
     "server_settings": ("guild_id", "lang", "pace", "channels", "computers", "rated", "cap"),
+    "tournaments": (
+        "id",
+        "guild_id",
+        "channel_id",
+        "organiser_id",
+        "name",
+        "format",
+        "rounds",
+        "pace",
+        "on_timeout",
+        "rated",
+        "close_at",
+        "status",
+        "round",
+        "message_id",
+        "version",
+    ),
+    "tournament_entrants": ("event_id", "user_id", "seq", "name", "rating", "withdrawn_round"),
+    "tournament_games": (
+        "event_id",
+        "round",
+        "board",
+        "first_id",
+        "second_id",
+        "table_id",
+        "winner",
+        "first_points",
+        "second_points",
+        "how",
+    ),
 }
 COPY_KEYS: dict[str, tuple[str, ...]] = {
     "tables": ("id",),
@@ -60,6 +90,9 @@ COPY_KEYS: dict[str, tuple[str, ...]] = {
     "ratings": ("guild_id", "player"),
     "rating_changes": ("table_id", "seat"),
     "server_settings": ("guild_id",),
+    "tournaments": ("id",),
+    "tournament_entrants": ("event_id", "user_id"),
+    "tournament_games": ("event_id", "round", "board"),
 }
 
 # A batch of one table's rows on their way from one database to the other, each in COPY_COLUMNS' order.

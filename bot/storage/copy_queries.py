@@ -20,6 +20,7 @@ _TRUTHS = {
     "match_ratings": ("rated",),
     "rating_changes": ("won",),
     "server_settings": ("computers", "rated"),
+    "tournaments": ("rated",),
 }
 _TIMES = {
     "tables": ("created_at", "updated_at", "remind_at", "take_over_at", "wake_at", "paused_at"),
@@ -28,6 +29,8 @@ _TIMES = {
     "match_ratings": ("rated_at",),
     "ratings": ("mu", "sigma"),
     "rating_changes": ("mu_before", "sigma_before", "mu_after", "sigma_after"),
+    "tournaments": ("close_at",),
+    "tournament_entrants": ("rating",),
 }
 _CONVERT: dict[str, tuple[Callable[[object], object] | None, ...]] = {
     table: tuple(bool if c in _TRUTHS.get(table, ()) else real if c in _TIMES.get(table, ()) else None for c in columns)

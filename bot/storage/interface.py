@@ -28,6 +28,7 @@ from .rows import (
     TableRow,
     TurnDeadlines,
 )
+from .tournament_interface import TournamentStorage
 
 HISTORY_LIMIT = 25  # the finished matches /five-up history lists (a select menu holds 25)
 LEADERBOARD_LIMIT = 10  # the people /five-up leaderboard shows
@@ -36,8 +37,8 @@ LEADERBOARD_LIMIT = 10  # the people /five-up leaderboard shows
 RatingUpdate = Callable[[Mapping[str, RatingRow]], tuple[list[RatingChangeRow], list[RatingRow]]]
 
 
-class Storage(ABC):
-    """Tables with their seats and game records, and finished results.
+class Storage(TournamentStorage, ABC):
+    """Tables with their seats and game records, and finished results; tournaments (tournament_interface.py).
 
     It knows no backend: the bot picks one where it is assembled (backends.open_storage).
     `await close()` when done. Every write is one transaction and is durable once it returns."""

@@ -214,7 +214,8 @@ class PostgresStorage(SqlStorage):
         return isinstance(error, asyncpg.UniqueViolationError) and error.constraint_name == "one_open_table_per_channel"
 
     async def _after_import(self, session: Session) -> None:
-        # the next table created gets an id after every copied one
-        await session.execute(
-            "SELECT setval(pg_get_serial_sequence('tables', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM tables"
-        )
+        # the next table (and tournament) created gets an id after every copied one
+        for table in ("tables", "tournaments"):
+            await session.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM {table}"
+            )

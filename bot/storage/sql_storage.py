@@ -5,7 +5,8 @@ schema version is kept and locked, and what its errors mean (backend_hooks.py); 
 placeholders, is in one module per concern, combined here: the writes of a table's life
 (table_write_queries.py), reads of tables in play and finished (table_read_queries.py), per-player
 settings and stats (player_queries.py), correspondence tables (pace_queries.py), server settings
-(server_queries.py), ratings (rating_queries.py), and the rows a copy moves (copy_queries.py).
+(server_queries.py), ratings (rating_queries.py), tournaments (tournament_queries.py), and the rows a
+copy moves (copy_queries.py).
 Rows come back by column name and are decoded in row_decoders.py.
 """
 
@@ -22,12 +23,20 @@ from .server_queries import ServerQueries
 from .storage_errors import StorageOpenError
 from .table_read_queries import TableReadQueries
 from .table_write_queries import TableWriteQueries
+from .tournament_queries import TournamentQueries
 
 log = logging.getLogger(__name__)
 
 
 class SqlStorage(
-    TableWriteQueries, TableReadQueries, PaceQueries, PlayerQueries, ServerQueries, RatingQueries, CopyQueries
+    TableWriteQueries,
+    TableReadQueries,
+    PaceQueries,
+    PlayerQueries,
+    ServerQueries,
+    RatingQueries,
+    TournamentQueries,
+    CopyQueries,
 ):
     """All the queries, and the schema's migrations; a subclass supplies BackendHooks (its connection and dialect)."""
 

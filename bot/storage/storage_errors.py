@@ -1,5 +1,5 @@
 """The errors the storage raises for its callers to handle: a channel that already has a table, a
-table another process moved on, a database that cannot be reached or cannot be used."""
+table or tournament another process moved on, a database that cannot be reached or cannot be used."""
 
 from __future__ import annotations
 
@@ -20,6 +20,17 @@ class TableMovedOnError(Exception):
             else f"table {table_id} does not exist"
         )
         self.table_id = table_id
+        self.expected_version = expected_version
+
+
+class EventMovedOnError(Exception):
+    """The tournament is not at the version the save expected: another process saved it (or it is gone).
+
+    The save changed nothing; the caller reads the event again."""
+
+    def __init__(self, event_id: int, expected_version: int) -> None:
+        super().__init__(f"tournament {event_id} is not at version {expected_version}")
+        self.event_id = event_id
         self.expected_version = expected_version
 
 

@@ -198,11 +198,11 @@ def test_the_cli_twin_carries_names_the_last_tile_and_each_rounds_settlement(tmp
         assert (twin["settlement"] is not None) == (end is not None or snap.phase is Phase.OVER)
     kinds = [t["settlement"]["kind"] for t in twins if t["settlement"]]
     assert kinds.count("domino") == sum(1 for _, _, end in steps if isinstance(end, Domino)) and kinds[-1] == "match"
-    assert main([str(record), "--out", str(tmp_path / "named"), "--names", "ann,😀"]) == 0
+    assert main([str(record), "--out", str(tmp_path / "named"), "--names", "🐉ann,\ue000\u200d"]) == 0
     final = json.loads((tmp_path / "named" / "table.json").read_text(encoding="utf-8"))
     assert [(n["name"], n["shown"], n["own"]) for n in final["names"]] == [
-        ("ann", "ann", True),
-        ("😀", "Seat 2", False),
+        ("🐉ann", "🐉ann", True),
+        ("\ue000\u200d", "Seat 2", False),  # nothing in it can be drawn
     ]
 
 

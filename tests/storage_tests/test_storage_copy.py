@@ -117,7 +117,7 @@ async def test_a_non_empty_target_is_refused_unless_forced(sqlite_backend: Backe
     assert (
         refused.stderr.count("\n") == 1
         and "not empty (1 tables, 1 seats, 0 results, 0 player_settings, 0 match_ratings, 0 ratings, 0 rating_changes,"
-        " 0 server_settings)"
+        " 0 server_settings, 0 tournaments, 0 tournament_entrants, 0 tournament_games)"
         in refused.stderr
     )
     assert "--force" in refused.stderr and refused.stdout == ""
@@ -135,7 +135,7 @@ async def test_a_copy_into_a_sqlite_file_is_refused_the_same_way(sqlite_backend:
     refused = _run("copy", source, target)
     counts = (
         "5 tables, 12 seats, 2 results, 0 player_settings, 0 match_ratings, 0 ratings, 0 rating_changes,"
-        " 0 server_settings"
+        " 0 server_settings, 0 tournaments, 0 tournament_entrants, 0 tournament_games"
     )
     assert refused.returncode == 3 and f"not empty ({counts})" in refused.stderr
     assert await _dump(target) == kept

@@ -1,0 +1,98 @@
+"""Tournament pairings by caissify-pairings (bot/host/pairings.py): a Swiss's byes and no rematches, round robins'
+Berger tables, withdrawn players left out."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from bot.host.pairings import initial_order, round_robin, round_robin_rounds, swiss_round
+from bot.model.tournament import Entrant, Game
+
+
+def _players(count: int, seed: int) -> list[Entrant]:
+    rng = random.Random(seed)
+    return [Entrant(100 + i, f"P{i}", float(rng.randrange(0, 2000))) for i in range(count)]
+
+
+def _play(pairs: list[tuple[int, int | None]], round_no: int, rng: random.Random) -> list[Game]:
+    games = []
+    for first, second in pairs:
+        if second is None:
+            games.append(Game(round_no, first, None, None, first, 0, 0, "bye"))
+        else:
+            winner = rng.choice((first, second))
+            points = (61, rng.randrange(0, 60)) if winner == first else (rng.randrange(0, 60), 61)
+            games.append(Game(round_no, first, second, None, winner, *points, "played"))
+    return games
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_nine_player_swiss_of_four_rounds_gives_one_bye_a_round_and_no_rematch(seed: int) -> None:
+    players, rng, games = _players(9, seed), random.Random(seed), []
+    for round_no in range(1, 5):
+        pairs = swiss_round(players, games, round_no, total_rounds=4)
+        seated = [p for pair in pairs for p in pair if p is not None]
+        assert sorted(seated) == sorted(p.user_id for p in players), "everyone plays once a round"
+        assert sum(1 for _, second in pairs if second is None) == 1
+        games += _play(pairs, round_no, rng)
+    byes = Counter(g.first for g in games if g.second is None)
+    assert len(byes) == 4 and set(byes.values()) == {1}, "never twice to one player"
+    met = Counter(frozenset((g.first, g.second)) for g in games if g.second is not None)
+    assert len(met) == 16 and set(met.values()) == {1}, "no two players meet twice"
+
+
+def test_round_one_follows_the_servers_rating_and_leaves_the_bye_to_the_lowest() -> None:
+    low, top, mid, also_mid = (
+        Entrant(1, "Low", 10.0),
+        Entrant(2, "Top", 900.0),
+        Entrant(3, "Mid", 500.0),
+        Entrant(4, "M", 500.0),
+    )
+    players = [low, top, mid, also_mid]
+    assert [p.user_id for p in initial_order(players)] == [2, 3, 4, 1]  # equal ratings: join order
+    pairs = swiss_round([*players, Entrant(5, "Lowest", 1.0)], [], 1)
+    # Dutch round one: the lowest rated has the bye, then the top half against the bottom half: 2-4, 3-1
+    assert (5, None) in pairs
+    assert {frozenset(p) for p in pairs if p[1] is not None} == {frozenset((2, 4)), frozenset((3, 1))}
+
+
+def test_withdrawn_players_are_not_paired_from_their_round_on() -> None:
+    players, rng, games = _players(6, 1), random.Random(1), []
+    games += _play(swiss_round(players, games, 1), 1, rng)
+    gone = players[2].user_id
+    players[2] = Entrant(gone, players[2].name, players[2].rating, withdrawn_round=2)
+    pairs = swiss_round(players, games, 2)
+    assert gone not in {p for pair in pairs for p in pair}
+    assert sum(1 for _, second in pairs if second is None) == 1  # five left: one bye
+    assert swiss_round(players[:1], [], 1) == [(players[0].user_id, None)]
+
+
+@pytest.mark.parametrize("double", [False, True])
+def test_a_six_player_round_robin_meets_every_pair_once_or_twice_with_seats_swapped(double: bool) -> None:
+    players = _players(6, 3)
+    rounds = round_robin(players, double)
+    assert len(rounds) == round_robin_rounds(6, double) == (10 if double else 5)
+    for pairs in rounds:
+        seated = [p for pair in pairs for p in pair]
+        assert sorted(seated) == sorted(p.user_id for p in players) and None not in seated
+    ordered = Counter(pair for pairs in rounds for pair in pairs)
+    met = Counter(frozenset(pair) for pairs in rounds for pair in pairs)
+    assert set(met) == {frozenset(pair) for pair in combinations((p.user_id for p in players), 2)}
+    assert set(met.values()) == {2 if double else 1}
+    if double:  # the second cycle is the first with every pair's seats swapped
+        assert rounds[5:] == [[(b, a) for a, b in pairs] for pairs in rounds[:5]]
+        assert set(ordered.values()) == {1}
+
+
+def test_a_seven_player_round_robin_gives_a_bye_each_round_to_each_player_once() -> None:
+    players = _players(7, 4)
+    rounds = round_robin(players, False)
+    assert len(rounds) == round_robin_rounds(7, False) == 7
+    byes = [first for pairs in rounds for first, second in pairs if second is None]
+    assert sorted(byes) == sorted(p.user_id for p in players)  # one a round, each player once
+    met = Counter(frozenset(pair) for pairs in rounds for pair in pairs if pair[1] is not None)
+    assert len(met) == 21 and set(met.values()) == {1}
