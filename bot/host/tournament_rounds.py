@@ -87,8 +87,10 @@ class TournamentRounds:
     async def pair(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Game]:
         """The games of `event.round`, written (byes and games against a withdrawn player decided)."""
         round_no = event.round
-        if event.format is Format.SWISS:
-            pairs = swiss_round(list(entrants), list(games), round_no)
+        if event.format is Format.SWISS:  # the library's Dutch pairing takes seconds for a big field: off the loop
+            pairs = await asyncio.to_thread(
+                swiss_round, list(entrants), list(games), round_no, total_rounds=event.rounds
+            )
         else:
             pairs = schedule(event, entrants)[round_no - 1]
         gone = {e.user_id for e in entrants if e.withdrawn_round is not None and e.withdrawn_round <= round_no}

@@ -66,6 +66,8 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "round",
         "message_id",
         "version",
+        "lang",
+        "round_deadline",
     ),
     "tournament_entrants": ("event_id", "user_id", "seq", "name", "rating", "withdrawn_round"),
     "tournament_games": (

@@ -32,6 +32,8 @@ _EVENT = (
     "round",
     "message_id",
     "version",
+    "lang",
+    "round_deadline",
 )
 _GAME = ("round", "first_id", "second_id", "table_id", "winner", "first_points", "second_points", "how")
 _SELECT_EVENT = f"SELECT {', '.join(_EVENT)} FROM tournaments"
@@ -60,6 +62,8 @@ class TournamentQueries(BackendHooks):
                 event.round,
                 event.message_id,
                 event.version,
+                event.lang,
+                event.round_deadline,
             )
         return whole(event_id)
 
@@ -85,12 +89,13 @@ class TournamentQueries(BackendHooks):
     async def save_event(self, event: Event) -> None:
         async with self._transaction() as session:
             version = await session.fetchval(
-                "UPDATE tournaments SET status = ?, round = ?, rounds = ?, message_id = ?, version = version + 1"
-                " WHERE id = ? AND version = ? RETURNING version",
+                "UPDATE tournaments SET status = ?, round = ?, rounds = ?, message_id = ?, round_deadline = ?,"
+                " version = version + 1 WHERE id = ? AND version = ? RETURNING version",
                 event.status.value,
                 event.round,
                 event.rounds,
                 event.message_id,
+                event.round_deadline,
                 event.id,
                 event.version,
             )
@@ -232,6 +237,8 @@ def decode_event(raw: Row) -> Event:
         round=whole(raw["round"]),
         message_id=_whole_or_none(raw["message_id"]),
         version=whole(raw["version"]),
+        lang=_text(raw, "lang"),
+        round_deadline=_real_or_none(raw["round_deadline"]),
     )
 
 

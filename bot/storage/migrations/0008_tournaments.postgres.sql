@@ -17,7 +17,9 @@ CREATE TABLE tournaments (
     status TEXT NOT NULL,
     round INTEGER NOT NULL DEFAULT 0,
     message_id BIGINT,
-    version INTEGER NOT NULL DEFAULT 0
+    version INTEGER NOT NULL DEFAULT 0,
+    lang TEXT NOT NULL DEFAULT 'en',
+    round_deadline DOUBLE PRECISION
 );
 CREATE INDEX tournaments_by_guild ON tournaments (guild_id, id);
 CREATE INDEX tournaments_open ON tournaments (status) WHERE status <> 'over';
