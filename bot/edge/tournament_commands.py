@@ -150,17 +150,17 @@ class TournamentCommands(app_commands.Group):
         manager = interaction.client.manager
         found, table = await manager.tournaments.standings_of(event, interaction.guild_id)
         final = found.status.value == "over"
-        text = texts.event_standings(found, table, final=final)
-        picture = await manager.tournaments.rounds.standings_picture(found, table, final=final)
+        lang = locale_of(interaction)
+        text = texts.event_standings(found, table, final=final, lang=lang)
+        picture = await manager.tournaments.rounds.standings_picture(found, table, final=final, lang=lang)
         await interaction.followup.send(texts.clip(text), files=files([picture]), ephemeral=True)
 
     @app_commands.command(name="pairings", description=described("cmd-tournament-pairings"))
     @app_commands.describe(event=described("cmd-tournament-event"))
     async def pairings(self, interaction: Interaction, event: int) -> None:
         found, entrants, games = await interaction.client.manager.tournaments.pairings_of(event, interaction.guild_id)
-        await interaction.response.send_message(
-            texts.clip(texts.event_pairings(found, entrants, games)), ephemeral=True
-        )
+        text = texts.event_pairings(found, entrants, games, locale_of(interaction))
+        await interaction.response.send_message(texts.clip(text), ephemeral=True)
 
     @app_commands.command(name="withdraw", description=described("cmd-tournament-withdraw"))
     @app_commands.describe(event=described("cmd-tournament-event"))

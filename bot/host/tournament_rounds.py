@@ -232,8 +232,11 @@ class TournamentRounds:
         )
         return table
 
-    async def standings_picture(self, event: Event, table: Sequence[Standing], *, final: bool) -> Picture:
-        words = texts.standings_words(event, final=final)
+    async def standings_picture(
+        self, event: Event, table: Sequence[Standing], *, final: bool, lang: str | None = None
+    ) -> Picture:
+        """The standings drawn, in the event's language or a reader's (`lang`), described for screen readers."""
+        words = texts.standings_words(event, final=final, lang=lang)
         picture = await asyncio.to_thread(lambda: self.renderer.standings(words, table, final=final))
-        said = texts.event_standings(event, table, final=final).replace("**", "")  # read aloud, line by line
+        said = texts.event_standings(event, table, final=final, lang=lang).replace("**", "")  # read aloud
         return picture.described(texts.clip(said, 1024))

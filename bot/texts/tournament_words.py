@@ -81,9 +81,9 @@ def event_round(event: Event, entrants: Sequence[Entrant], games: Sequence[Game]
     return "\n".join(lines)
 
 
-def event_pairings(event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> str:
-    """Every round so far, each pairing with its result (`/five-up tournament pairings`)."""
-    lang = event.lang
+def event_pairings(event: Event, entrants: Sequence[Entrant], games: Sequence[Game], lang: str | None = None) -> str:
+    """Every round so far, each pairing with its result (`/five-up tournament pairings`, in the reader's `lang`)."""
+    lang = lang or event.lang
     if not games:
         return t(lang, "event-no-pairings", name=event.name)
     names = {e.user_id: e.name for e in entrants}
@@ -118,9 +118,10 @@ def result_words(lang: str, names: Mapping[int, str], game: Game) -> str:
     return t(lang, "event-won-by", winner=winner)
 
 
-def event_standings(event: Event, table: Sequence[Standing], *, final: bool) -> str:
-    lang = event.lang
-    title = _standings_title(event, final)
+def event_standings(event: Event, table: Sequence[Standing], *, final: bool, lang: str | None = None) -> str:
+    """The standings as text, in the event's language (posted) or a reader's (`lang`, a private answer)."""
+    lang = lang or event.lang
+    title = _standings_title(event, final, lang)
     lines = [title]
     for s in table:
         line = t(
@@ -138,14 +139,14 @@ def event_standings(event: Event, table: Sequence[Standing], *, final: bool) -> 
     return "\n".join(lines)
 
 
-def _standings_title(event: Event, final: bool) -> str:
+def _standings_title(event: Event, final: bool, lang: str) -> str:
     if final:
-        return t(event.lang, "event-standings-final", name=event.name)
-    return t(event.lang, "event-standings-title", name=event.name, round=event.round, rounds=event.rounds)
+        return t(lang, "event-standings-final", name=event.name)
+    return t(lang, "event-standings-title", name=event.name, round=event.round, rounds=event.rounds)
 
 
-def standings_words(event: Event, *, final: bool) -> StandingsWords:
-    lang = event.lang
+def standings_words(event: Event, *, final: bool, lang: str | None = None) -> StandingsWords:
+    lang = lang or event.lang
     headers = {
         "rank": t(lang, "standings-rank"),
         "name": t(lang, "standings-name"),
@@ -155,7 +156,7 @@ def standings_words(event: Event, *, final: bool) -> StandingsWords:
         "game_points": t(lang, "standings-gp"),
         "more": t(lang, "standings-more", count="{count}"),  # the picture fills the count in
     }
-    title = _standings_title(event, final).replace("**", "")
+    title = _standings_title(event, final, lang).replace("**", "")
     return StandingsWords(title, format_label(lang, event), headers)
 
 

@@ -25,12 +25,17 @@ EVENT_BUTTON = re.compile(r"5up:event:(\d+):join")
 
 @asynccontextmanager
 async def league(
-    tmp_path: Path, count: int, *, locales: Sequence[str] = (), timer: ManualTimer | None = None
+    tmp_path: Path,
+    count: int,
+    *,
+    locales: Sequence[str] = (),
+    timer: ManualTimer | None = None,
+    organiser_locale: str = "en-US",
 ) -> AsyncIterator[World]:
     """`count` members (of `locales`), an organiser with Manage Server (`s.mod`), #games and #lounge."""
     players = [FakeUser(f"m{n}", locale=locales[n] if n < len(locales) else "en-US") for n in range(count)]
     role = FakeRole("organisers", Permissions(manage_guild=True))
-    organiser = FakeUser("org")
+    organiser = FakeUser("org", locale=organiser_locale)
     guild = FakeGuild(
         channels=[FakeChannel("games"), "lounge"],
         roles=[role],
@@ -155,4 +160,113 @@ async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
         late = await s.fake.click(c, signup, f"5up:event:{event_id}:join", stale=True)
         assert late.last_reply is not None and late.last_reply.content == t("en", "error-event-closed", name="Cup")
         assert not s.fake._message(signup).custom_ids()  # the sign-up message lost its buttons
+        s.fake.assert_clean()
+
+
+async def test_a_withdrawal_mid_event_loses_the_game_and_leaves_the_pairings(tmp_path: Path) -> None:
+    async with league(tmp_path, 5) as s:
+        event_id = await create(s, name="Cup", format="swiss", rounds=3)
+        await join_all(s, event_id, s.users)
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        await play_round(s, event_id)
+        (playing,) = [g for g in await games(s, event_id) if g.round == 2 and g.second is not None][:1]
+        leaver = playing.first
+        user = next(u for u in s.users if u.id == leaver)
+        answer = await s.fake.slash(user, s.games, "five-up tournament withdraw", event=event_id)
+        assert answer.last_reply is not None and answer.last_reply.content == t("en", "event-left", name="Cup")
+        await s.fake.wait_idle()
+        lost = next(g for g in await games(s, event_id) if g.round == 2 and g.first == leaver)
+        assert lost.winner == lost.second and lost.how == "forfeit"  # their running match: lost at once
+        await play_round(s, event_id)
+        await play_round(s, event_id)
+        later = [g for g in await games(s, event_id) if g.round == 3]
+        assert later and all(leaver not in (g.first, g.second) for g in later)  # paired no more
+        final = [m for m in s.fake.messages(s.games) if "final standings" in m.content][-1]
+        assert f"{user.name} ·" in final.content and "(withdrew)" in final.content
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.status is EventStatus.OVER
+        s.fake.assert_clean()
+
+
+async def test_restarts_between_rounds_and_mid_round_lose_nothing(tmp_path: Path) -> None:
+    async with league(tmp_path, 4) as s:
+        event_id = await create(s, name="Marathon", format="rr")
+        await join_all(s, event_id, s.users)
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        await s.restart()  # mid-round: round 1's matches are open and untouched
+        await s.fake.wait_idle()
+        assert len([g for g in await games(s, event_id) if g.round == 1]) == 2
+        await play_round(s, event_id)  # round 1 ends, round 2 opens
+        await s.restart()  # between rounds
+        await s.fake.wait_idle()
+        for _ in range(2):
+            await play_round(s, event_id)
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.status is EventStatus.OVER
+        every = await games(s, event_id)
+        assert len(every) == 6 and all(g.decided for g in every)  # 3 rounds of 2: each pair once, none twice
+        assert len({g.table_id for g in every}) == 6
+        s.fake.assert_clean()
+
+
+async def test_sign_ups_close_on_time_and_a_round_deadline_ends_stalled_matches(tmp_path: Path) -> None:
+    timer = ManualTimer()
+    async with league(tmp_path, 2, timer=timer) as s:
+        event_id = await create(s, name="Slow", format="swiss", rounds=1, pace="1d", timeout="forfeit", close=2)
+        await join_all(s, event_id, s.users)
+        timer.advance(2 * 3600 - 1)
+        await s.fake.wait_idle()
+        assert [g for g in await games(s, event_id)] == []  # not yet
+        timer.advance(1)
+        await s.fake.wait_idle()
+        (game,) = await games(s, event_id)  # the sign-up closed: round 1 paired and opened by itself
+        assert game.table_id is not None and not game.decided
+        table = s.bot.manager.registry.by_id(game.table_id)
+        assert table is not None and table.table.pace.value == "1d"
+        to_move = table.table.seats[table.table.match.turn].user_id  # type: ignore[union-attr]
+        # nobody plays; every turn's day is stopped by an away, so only the round's deadline can end it
+        for user in s.users:
+            await s.fake.slash(user, s.games, "five-up settings", away=14)
+        await s.fake.wait_idle()
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.round_deadline is not None
+        timer.advance_to(event.round_deadline)
+        await s.bot.manager.sweeper.rested()
+        await s.fake.wait_idle()
+        (game,) = await games(s, event_id)
+        assert game.decided and game.winner is not None and game.winner != to_move  # the player to move lost
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.status is EventStatus.OVER
+        s.fake.assert_clean()
+
+
+async def test_an_event_reads_in_korean_and_spanish(tmp_path: Path) -> None:
+    from support.i18n_checks import leftover_english
+
+    async with league(tmp_path, 3, locales=["ko", "es-ES", "ko"], organiser_locale="ko") as s:
+        record = await s.fake.slash(s.mod, s.games, "five-up tournament create", name="밤 대회", format="rr")
+        assert record.ok
+        signup = s.fake.last_message(s.games)
+        event_id = int(EVENT_BUTTON.fullmatch(signup.custom_ids()[0])[1])  # type: ignore[index]
+        for user in s.users:
+            await s.fake.click(user, signup, f"5up:event:{event_id}:join")
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        for _ in range(3):
+            await play_round(s, event_id)
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.status is EventStatus.OVER
+        names = (*(u.name for u in s.users), "밤 대회")
+        assert event.lang == "ko"  # an English server: the organiser's own language
+        spanish = await s.fake.slash(s.users[1], s.games, "five-up tournament standings", event=event_id)
+        assert spanish.last_reply is not None
+        assert spanish.last_reply.content.startswith(t("es", "event-standings-final", name="밤 대회"))
+        assert leftover_english("es", spanish.last_reply.content, names) == []
+        korean = await s.fake.slash(s.users[0], s.games, "five-up tournament pairings", event=event_id)
+        assert korean.last_reply is not None and leftover_english("ko", korean.last_reply.content, names) == []
+        posted = [m.content for m in s.fake.messages(s.games)]  # the sign-up, rounds, standings, the winner
+        assert len(posted) > 8 and all(leftover_english("ko", text, names) == [] for text in posted), posted
+        assert any(text.startswith(t("ko", "event-standings-final", name="밤 대회")) for text in posted)
         s.fake.assert_clean()
