@@ -33,12 +33,12 @@ from ..host.timer import Timer
 from ..storage import open_storage
 from .client import FiveUpClient, Interaction
 from .dynamic_items import DYNAMIC_ITEMS
+from .event_buttons import match_thread_opener
 from .handlers import Handlers
 from .lobby_turns import LobbyTurns
 from .publisher import ChannelPublisher
 from .replay_buttons import REPLAY_ITEMS
 from .replies import admitted, answer_error, connection_lost
-from .tournament_commands import match_thread_opener
 from .vanished_clicks import answer_vanished_click
 
 log = logging.getLogger(__name__)

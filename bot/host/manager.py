@@ -95,7 +95,7 @@ class Manager:
         self.opener = TableOpener(storage, self.services, self.registry, self.players, self.sweeper)
         rounds = TournamentRounds(
             storage, publisher.publish, renderer, self.opener, self._start_match, self._live_or_none, now,
-            turn_timeout, self.seeds,
+            turn_timeout, self.seeds, clock,
         )  # fmt: skip
         self.tournaments = TournamentDesk(storage, rounds, self.timer)  # events that pair and open their matches
 

@@ -109,7 +109,7 @@ class PngRenderer:
         return _png_legend()
 
     def standings(self, words: StandingsWords, table: Sequence[Standing], *, final: bool) -> Picture:
-        from render.standings import StandingRow, StandingsHeaders, standings_png
+        from render.standings_picture import StandingRow, StandingsHeaders, standings_png
 
         headers = StandingsHeaders(**words.headers)
         rows = [

@@ -11,7 +11,6 @@ two steps finds the event where it was (`restore`). No Discord import here.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Sequence
 
@@ -23,13 +22,13 @@ from ..model.tournament import Entrant, Event, EventStatus, Format, Game
 from ..storage import Storage
 from .refusal import Refusal
 from .timer import Timer
-from .tournament_rounds import TournamentRounds, deadline_of
+from .tournament_rounds import TournamentRounds, deadline_of, schedule
+from .watch import Watch
 
 log = logging.getLogger(__name__)
 
 MIN_PLAYERS = 2
 MAX_ROUNDS = 20
-LONGEST_WAIT = 300.0  # the watch looks at the database at least this often (another process's events)
 
 
 class TournamentDesk:
@@ -37,8 +36,7 @@ class TournamentDesk:
         self.storage = storage
         self.rounds = rounds
         self.timer = timer
-        self._task: asyncio.Task[None] | None = None
-        self._nudged = asyncio.Event()
+        self.clock = Watch(timer, self._look, "tournament-watch")  # sign-ups closing, rounds' deadlines
         self._ended: set[asyncio.Task[None]] = set()
 
     # -- sign-up ----------------------------------------------------------------------------------
@@ -117,7 +115,7 @@ class TournamentDesk:
             was_running = event.status is EventStatus.RUNNING
             event.status = EventStatus.OVER
             await self.storage.save_event(event)
-            self._close_signup(event)
+            self.rounds.edit_signup(event)
             entrants, games = await self._state(event)
             for game in games:
                 if game.round == event.round and not game.decided:
@@ -208,30 +206,25 @@ class TournamentDesk:
                 raise Refusal("event-too-few", name=event.name, min=MIN_PLAYERS, count=len(entrants))
             event.status = EventStatus.OVER
             await self.storage.save_event(event)
-            self._close_signup(event)
+            self.rounds.edit_signup(event)
             self.rounds.post(event, texts.event_too_few(event, MIN_PLAYERS, len(entrants)))
             return
         if event.format is not Format.SWISS:
-            event.rounds = len(self.rounds_schedule(event, entrants))
+            event.rounds = len(schedule(event, entrants))
         event.status, event.round = EventStatus.RUNNING, 1
         event.round_deadline = deadline_of(event, self.timer.now(), self.rounds.live_turn)
         await self.storage.save_event(event)
-        self._close_signup(event)
+        self.rounds.edit_signup(event)
         mentions = tuple(e.user_id for e in entrants)
         self.rounds.post(event, texts.event_started(event, entrants), mentions=mentions)
         await self._play_round(event)
-
-    def rounds_schedule(self, event: Event, entrants: Sequence[Entrant]) -> list[list[tuple[int, int | None]]]:
-        from .tournament_rounds import schedule
-
-        return schedule(event, entrants)
 
     async def _play_round(self, event: Event) -> None:
         entrants, games = await self._state(event)
         if not any(g.round == event.round for g in games):
             games = [*games, *await self.rounds.pair(event, entrants, games)]
         threads = await self.rounds.open_matches(event, entrants, games)
-        self.rounds.post(event, texts.event_round(event, entrants, games, threads))
+        self.rounds.post(event, texts.event_round(event, entrants, games, threads, self.rounds.clock))
         self.nudge()
         await self._advance(event)
 
@@ -258,14 +251,10 @@ class TournamentDesk:
         if winners:
             self.rounds.post(event, texts.event_over(event, winners), mentions=tuple(s.user_id for s in winners))
 
-    def _close_signup(self, event: Event) -> None:
-        if event.message_id is not None:
-            self.rounds.edit_signup(event)
-
     # -- the clock ------------------------------------------------------------------------------
 
     def nudge(self) -> None:
-        self._nudged.set()
+        self.clock.nudge()
 
     async def restore(self) -> None:
         """After a start: every running event picks up where it was; then the watch begins."""
@@ -282,32 +271,12 @@ class TournamentDesk:
                         await self._advance(event)
             except Exception:
                 log.exception("tournament %s not restored; the watch tries again", event.id)
-        self.watch()
-
-    def watch(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._watch(), name="tournament-watch")
-
-    async def _watch(self) -> None:
-        while True:
-            self._nudged.clear()
-            try:
-                target = await self._look()
-            except Exception:
-                log.exception("the tournaments' clock failed; looking again in %s s", LONGEST_WAIT)
-                target = self.timer.now() + LONGEST_WAIT
-            sleeping = asyncio.ensure_future(self.timer.sleep_until(target))
-            nudged = asyncio.ensure_future(self._nudged.wait())
-            try:
-                await asyncio.wait((sleeping, nudged), return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                sleeping.cancel()
-                nudged.cancel()
+        self.clock.start()
 
     async def _look(self) -> float:
         """Act on every sign-up that closed and every round deadline that passed; when to look next."""
         now = self.timer.now()
-        target = now + LONGEST_WAIT
+        target = now + self.clock.longest_wait
         for event in await self.storage.events_due():
             moment = event.close_at if event.status is EventStatus.SIGNUP else event.round_deadline
             if moment is None:
@@ -338,11 +307,7 @@ class TournamentDesk:
             await self.rounds.stop_game(game, loser=loser)
 
     async def close(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(BaseException):
-                await task
+        await self.clock.close()
         for pending in list(self._ended):
             pending.cancel()
 

@@ -66,6 +66,7 @@ class TournamentRounds:
         now: Callable[[], float],
         live_turn: float,
         seeds: Callable[[], str],
+        clock: Callable[[float], str],
     ) -> None:
         self.storage = storage
         self.publish = publish
@@ -76,6 +77,7 @@ class TournamentRounds:
         self.now = now
         self.live_turn = live_turn
         self.seeds = seeds
+        self.clock = clock  # a moment as players read it (a Discord timestamp)
         self.opener: MatchOpener | None = None  # the edge sets it; without one no match can open
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -214,6 +216,8 @@ class TournamentRounds:
 
     def edit_signup(self, event: Event) -> None:
         """The sign-up message once sign-ups are over: its buttons gone, the event's state said."""
+        if event.message_id is None:
+            return
         text = texts.event_signup_closed(event)
         self.publish(Post(0, event.channel_id, PostKind.EVENT, text, lang=event.lang, edit_message_id=event.message_id))
 

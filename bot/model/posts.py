@@ -26,7 +26,7 @@ class StandingsWords:
 
     title: str
     subtitle: str
-    headers: dict[str, str]  # render.standings.StandingsHeaders' fields: rank, name, points, buchholz, …
+    headers: dict[str, str]  # render.standings_picture.StandingsHeaders' fields: rank, name, points, buchholz, …
 
 
 class PostKind(StrEnum):

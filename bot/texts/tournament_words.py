@@ -72,12 +72,20 @@ def event_started_note(locale: str, event: Event) -> str:
     return t(locale, "event-started-note", name=event.name, round=event.round)
 
 
-def event_round(event: Event, entrants: Sequence[Entrant], games: Sequence[Game], threads: Mapping[int, int]) -> str:
+def event_round(
+    event: Event,
+    entrants: Sequence[Entrant],
+    games: Sequence[Game],
+    threads: Mapping[int, int],
+    clock: Callable[[float], str],
+) -> str:
     """A round's pairings as it opens: each match's thread, byes, and the round's deadline."""
     lang = event.lang
     names = {e.user_id: e.name for e in entrants}
     lines = [t(lang, "event-round", name=event.name, round=event.round, rounds=event.rounds)]
     lines += [_pair_line(lang, names, g, threads) for g in games if g.round == event.round]
+    if event.round_deadline is not None:
+        lines.append(t(lang, "event-deadline", when=clock(event.round_deadline)))
     return "\n".join(lines)
 
 

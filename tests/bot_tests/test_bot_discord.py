@@ -13,6 +13,7 @@ from support.bot_host import pick
 from support.world import picker, world
 
 from bot.edge.dynamic_items import DYNAMIC_ITEMS
+from bot.edge.event_buttons import EventButton
 from bot.edge.hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
 from bot.edge.help_and_rules import HelpRulesButton, RulesPageButton
 from bot.edge.lobby_buttons import LobbyButton, PartnerSelect
@@ -210,6 +211,7 @@ def test_every_button_reads_back_from_its_own_custom_id() -> None:
         RulesPageButton(page=2, direction="next", label="Next"),
         PartnerSelect(table_id=7, options=[SelectOption(label="ana", value="11")], placeholder="Sit with…"),
         HelpRulesButton(label="Full rules"),
+        EventButton(event_id=3, action="join", label="Join"),
     ]
     assert {type(b) for b in made} == set(DYNAMIC_ITEMS)
     for button in made:

@@ -60,7 +60,6 @@ event-over = 🏆 **{ $name }** is over. The winner: **{ $winner }**!
 event-withdrew = { $player } withdrew from **{ $name }**; their remaining games are lost.
 event-ended = **{ $name }** was ended by { $organiser }.
 event-no-pairings = **{ $name }** has not begun yet.
-event-list-none = No tournament in this server yet. Create one with `/five-up tournament create`.
 standings-rank = #
 standings-name = Player
 standings-points = Pts
