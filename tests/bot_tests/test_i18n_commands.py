@@ -142,6 +142,15 @@ def localized(payload: dict[str, Any]) -> Iterator[tuple[str, dict[str, str], bo
             yield f"{payload['name']} {path}", texts, is_choice
 
 
+def option_names(payload: dict[str, Any]) -> Iterator[tuple[str, dict[str, str]]]:
+    """(name, its localizations) of every option of a payload that is not a subcommand or group."""
+    for option in payload.get("options") or []:
+        if option.get("type") in (1, 2):
+            yield from option_names(option)
+        else:
+            yield option["name"], dict(option.get("name_localizations") or {})
+
+
 def _client() -> discord.Client:
     return discord.Client(intents=discord.Intents.none())
 
@@ -236,6 +245,8 @@ async def test_the_real_commands_keep_their_names_and_are_fully_translated(which
     wanted = {locale.value for locale in DISCORD_LOCALES}
     untranslated = [path for path, texts, _ in localized_texts if texts.keys() != wanted]
     assert untranslated == []
+    unnamed = [name for name, names in option_names(payload) if names.keys() != wanted]
+    assert unnamed == []  # every option's name in Korean and Spanish too (options.ftl)
     for path, texts, is_choice in localized_texts:
         assert texts["es-ES"] == texts["es-419"], path
         if not is_choice:  # a choice may be a language's own name, like "English (영어)"
