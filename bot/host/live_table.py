@@ -42,6 +42,7 @@ from ..storage import (
     NEW_TABLE_VERSION,
     TurnDeadlines,
 )
+from ..texts.turn import follow_up_line
 from .lobby_actions import LobbyActions
 from .rating_keeper import rate_finished
 from .refusal import Refusal
@@ -131,6 +132,8 @@ class LiveTable(TableCore):
             match = self._playing()
             seat = self._seat(user_id)
             back = self._back(seat)
+            if match.turn == seat:  # they are looking: no follow-up mention this turn
+                self.heard()
             if (
                 back and match.turn == seat
             ):  # back on their own turn: their fresh clock is written, so a restart keeps it
@@ -227,6 +230,21 @@ class LiveTable(TableCore):
             given = TurnDeadlines(None, table.take_over_at)
             with contextlib.suppress(Refusal):  # not saved (logged by write): a restart may remind once more
                 await self.write(lambda version: self.services.storage.save_deadlines(table.id, given, version))
+            return True
+
+    async def follow_up(self, move_no: int, seat: int) -> bool:
+        """A quiet turn (its line mentioned nobody: a computer or the mover placed last) still idle: one
+        short line mentions the mover, with Show my hand, once. False: somebody has moved."""
+        table = self.table
+        async with self.lock:
+            if not self.waiting_for(move_no):
+                return False
+            if self.needs_follow_up(move_no, seat):  # unless they opened their hand, or turned mentions off
+                user_id = table.seats[seat].user_id or 0
+                self.publish(
+                    PostKind.REMINDER, [follow_up_line(table.lang, user_id)], hand_button=True, mentions=(user_id,)
+                )
+                self.heard()
             return True
 
     async def mark_away(self, move_no: int, seat: int) -> bool:
