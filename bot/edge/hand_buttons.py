@@ -1,9 +1,11 @@
 """The hand: "Show my hand" under every public table message, and the private hand it opens.
 
 A player's hand is theirs alone, so it comes as a private reply: a picture, a text, and a button per
-playable tile (labelled with what it would score); a tile that fits in several places asks where
-next, with a button per place and Back. A tile's or a place's button carries the move number of the
-position it was made for, so one from an older position is refused as stale instead of playing twice.
+playable tile (labelled with what it would score: the best of its places when it fits in several, and
+that it ends the round when it is the player's last tile: bot/texts/private.py `tile_label`); a tile
+that fits in several places asks where next, with a button per place and Back. A tile's or a place's
+button carries the move number of the position it was made for, so one from an older position is
+refused as stale instead of playing twice.
 """
 
 from __future__ import annotations
@@ -138,7 +140,7 @@ async def place(interaction: Interaction, table_id: int, move_no: int, placement
 
 
 def hand_view(hand: Hand) -> discord.ui.View | None:
-    """A button per playable tile (labelled with what it would score), or none when not to move."""
+    """A button per playable tile (labelled with what it would score, at best), or none when not to move."""
     if not hand.choices:
         return None
     view = discord.ui.View(timeout=None)

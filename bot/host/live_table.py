@@ -43,19 +43,20 @@ from ..storage import (
     TurnDeadlines,
 )
 from ..texts.lobby import ended_early_kept
+from .idle_turn import IdleTurn
 from .lobby_actions import LobbyActions
 from .match_ending import keep_ended_match, played_any
 from .rating_keeper import rate_finished
 from .refusal import Refusal
 from .row_conversion import result_rows
-from .table_core import Services, TableCore
+from .table_core import Services
 
 log = logging.getLogger(__name__)
 
 RETRY_SAVE_S = 5.0  # a computer's move the database did not take is tried again after this long
 
 
-class LiveTable(TableCore):
+class LiveTable(IdleTurn):
     """A table being hosted: the match played at it (placements, hands, the turn clock's asks, a restart), on
     the `TableCore` it shares with its lobby (`lobby_actions`)."""
 
@@ -138,6 +139,8 @@ class LiveTable(TableCore):
             match = self._playing()
             seat = self._seat(user_id)
             back = self._back(seat)
+            if match.turn == seat:  # they are looking: no follow-up mention this turn
+                self.heard()
             if (
                 back and match.turn == seat
             ):  # back on their own turn: their fresh clock is written, so a restart keeps it
@@ -193,10 +196,6 @@ class LiveTable(TableCore):
             and (table.seats[seat].is_computer or seat in table.away)
         )
 
-    def waiting_for(self, move_no: int) -> bool:
-        """The match is on and nobody has moved since `move_no`."""
-        return self.table.move_no == move_no and self.table.status is TableStatus.PLAYING
-
     async def computer_move(self, move_no: int, seat: int, placement: Placement, *, announce: bool) -> None:
         """A computer's placement for `seat`, if it is still due; `announce` says so publicly (a take-over)."""
         async with self.lock:
@@ -218,32 +217,6 @@ class LiveTable(TableCore):
         """The computer's move was not saved: if nothing happened since, its turn starts again."""
         if not self.moved_on and self.waiting_for(move_no):
             self.services.turns.arm(self)
-
-    async def remind(self, move_no: int, seat: int) -> bool:
-        """Nudge the player to move, if nobody has moved since `move_no` (False: somebody has). The
-        reminder, once given, is written down: a restart does not give it again."""
-        table = self.table
-        async with self.lock:
-            if not self.waiting_for(move_no):
-                return False
-            user_id = table.seats[seat].user_id
-            clock = self.services.clock
-            deadline = table.take_over_at if table.take_over_at is not None else self.services.now()
-            text = texts.reminder(table.lang, user_id, since=clock(table.turn_started), deadline=clock(deadline))
-            self.publish(PostKind.REMINDER, [text], hand_button=True, mentions=(user_id or 0,))
-            table.remind_at = None
-            given = TurnDeadlines(None, table.take_over_at)
-            with contextlib.suppress(Refusal):  # not saved (logged by write): a restart may remind once more
-                await self.write(lambda version: self.services.storage.save_deadlines(table.id, given, version))
-            return True
-
-    async def mark_away(self, move_no: int, seat: int) -> bool:
-        """The player let their time run out: a computer plays for them until they are back."""
-        async with self.lock:
-            if not self.waiting_for(move_no):
-                return False
-            self.table.away.add(seat)
-            return True
 
     # -- after a restart ------------------------------------------------------
 

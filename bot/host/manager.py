@@ -79,7 +79,9 @@ class Manager:
         self.publisher = publisher
         self.timer = timer if timer is not None else SystemTimer(now)  # correspondence deadlines are kept on it
         now = self.timer.now
-        self.turns = TurnClock(computer, turn_timeout=turn_timeout, computer_pause=computer_pause, now=now)
+        self.turns = TurnClock(
+            computer, turn_timeout=turn_timeout, computer_pause=computer_pause, now=now, timer=self.timer
+        )
         self.sweeper = DeadlineSweeper(
             storage, self.timer, self._deadline, shard_count=shard_count, shard_ids=self.shard_ids
         )

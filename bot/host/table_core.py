@@ -37,6 +37,13 @@ from .refusal import Refusal
 log = logging.getLogger(__name__)
 
 
+def last_placer(match: Match) -> int | None:
+    """The seat that made the latest placement of the round being played (None before its first)."""
+    rounds = match.record.rounds
+    plays = rounds[-1].plays if rounds else []
+    return plays[-1].seat if plays else None
+
+
 class Publisher(Protocol):
     def publish(self, post: Post) -> None:
         """Take a public message for a channel. Called in order, under the table's lock: must not block."""
@@ -62,6 +69,10 @@ class ClockedTable(Protocol):
     async def remind(self, move_no: int, seat: int) -> bool: ...
 
     async def mark_away(self, move_no: int, seat: int) -> bool: ...
+
+    def needs_follow_up(self, move_no: int, seat: int) -> bool: ...
+
+    async def follow_up(self, move_no: int, seat: int) -> bool: ...
 
 
 class Turns(Protocol):
@@ -113,6 +124,7 @@ class TableCore:
         self._unsaved = False  # the last write found the database unavailable (logged once until one succeeds)
         self.pictures: tuple[Picture, ...] = ()  # the latest table pictures, for /five-up board and score
         self.clock = NO_DEADLINES  # the turn's clock as last written (table.remind_at etc. mirror it)
+        self.heard_at: int | None = None  # the move whose mover was followed up or showed they are here
 
     def lobby(self, note: str = "") -> Lobby:
         return texts.lobby_message(self.table, note)
@@ -219,16 +231,57 @@ class TableCore:
             self.table.no_ping.add(user_id)
 
     def to_ping(self) -> tuple[int, ...]:
-        """The person to move, if a person is to move (not a computer, nor a computer for them) and wants it."""
+        """The person the turn line mentions: the one to move, when they want it and the turn line is
+        the moment to (`_turn_line_mentions`). Never a computer, nor a person a computer plays for."""
+        user_id = self._mentionable()
+        return (user_id,) if user_id is not None and self._turn_line_mentions() else ()
+
+    def _mentionable(self) -> int | None:
+        """The person to move, if a person is to move (not a computer, nor a computer for them) and wants mentions."""
         table = self.table
         match = table.match
         if table.status is not TableStatus.PLAYING or match is None or match.turn is None:
-            return ()
+            return None
         seat = match.turn
         user_id = table.seats[seat].user_id
         if user_id is None or seat in table.away or user_id in table.no_ping:
-            return ()
-        return (user_id,)
+            return None
+        return user_id
+
+    def _turn_line_mentions(self) -> bool:
+        """A correspondence table mentions the mover at every turn (hours apart). A live table mentions them
+        at the first turn of a round, or after another person's placement; after a computer's (or one a
+        computer made for someone away) or their own, they are watching already: only if they stay idle
+        does a follow-up mention them (`needs_follow_up`). One person against computers is mentioned
+        once per round, not once per computer reply (issue 30)."""
+        table = self.table
+        match = table.match
+        if table.turn_length is not None or match is None:
+            return True
+        placer = last_placer(match)
+        if placer is None:  # the round's first turn
+            return True
+        return not table.seats[placer].is_computer and placer not in table.away and placer != match.turn
+
+    def needs_follow_up(self, move_no: int, seat: int) -> bool:
+        """Whether `seat`, still to move at `move_no` at a live table, gets the idle follow-up mention: its
+        turn line did not mention them, they want mentions, and neither a follow-up nor a sign of them
+        (their hand opened) came this turn."""
+        table = self.table
+        match = table.match
+        return (
+            table.turn_length is None
+            and match is not None
+            and table.move_no == move_no
+            and match.turn == seat
+            and self.heard_at != move_no
+            and self._mentionable() is not None
+            and not self._turn_line_mentions()
+        )
+
+    def heard(self) -> None:
+        """The person to move showed they are here (or was followed up): no follow-up this turn."""
+        self.heard_at = self.table.move_no
 
     def _pictured(self) -> Pictured:
         assert self.table.match is not None

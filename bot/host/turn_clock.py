@@ -2,8 +2,10 @@
 
 After every action a live table asks `arm`: if a computer is to move (its own seat, or for a
 player who let their time run out), a task waits a short, human-looking pause and asks the
-computer players for a placement; otherwise an idle watch starts, which reminds the table
-when the turn's reminder is due and hands the seat to a computer at its take-over. Both moments
+computer players for a placement; otherwise an idle watch starts, which mentions the person to
+move once after `follow_up` seconds when their turn line did not (a computer, or they themselves,
+placed last: bot/host/table_core.py `needs_follow_up`), reminds the table when the turn's reminder
+is due and hands the seat to a computer at its take-over. Both moments
 are the table's own (`remind_at`, `take_over_at`, written with every move: one and two
 `turn_timeout`s into the turn), so after a restart the watch goes on where it was, and a moment
 that passed while the bot was down comes at once (the take-over alone, when both did). Every task checks,
@@ -28,8 +30,11 @@ from engine import Placement
 from ..model.table_state import Table, TableStatus
 from .computers import ComputerPlayers
 from .table_core import ClockedTable, TableCore
+from .timer import SystemTimer, Timer
 
 log = logging.getLogger(__name__)
+
+FOLLOW_UP_S = 30.0  # a live turn's quiet start: the mover is mentioned only if still idle after this long
 
 
 class TurnClock:
@@ -42,9 +47,13 @@ class TurnClock:
         turn_timeout: float = 300.0,
         computer_pause: tuple[float, float] = (0.8, 2.0),
         now: Callable[[], float] = time.time,
+        timer: Timer | None = None,
+        follow_up: float = FOLLOW_UP_S,
     ) -> None:
         self.computer = computer
         self.now = now  # the wall clock the tables' deadlines are written in
+        self.timer = timer if timer is not None else SystemTimer(now)  # what the idle watch waits on
+        self.follow_up = follow_up
         self.turn_timeout = turn_timeout
         self.computer_pause = computer_pause
         self._pause_rng = random.Random()
@@ -113,11 +122,18 @@ class TurnClock:
             return match.options(seat)[0].placement
 
     async def _idle_watch(self, live: ClockedTable, move_no: int, seat: int) -> None:
-        """At the turn's reminder the table is reminded; at its take-over, a computer places for the seat."""
+        """The quiet turn's follow-up mention, then at the turn's reminder the table is reminded; at its
+        take-over, a computer places for the seat."""
         table = live.table
         remind_at, take_over_at = table.remind_at, table.take_over_at
+        follow_up_at = table.turn_started + self.follow_up
+        later = [moment for moment in (remind_at, take_over_at) if moment is not None]
+        if live.needs_follow_up(move_no, seat) and all(follow_up_at < moment for moment in later):
+            await self.timer.sleep_until(follow_up_at)
+            if not await live.follow_up(move_no, seat):
+                return
         if remind_at is not None and (take_over_at is None or self.now() < take_over_at):
-            await asyncio.sleep(max(0.0, remind_at - self.now()))
+            await self.timer.sleep_until(remind_at)
             # posted and written down together: a stop (which cancels this watch) waits for both
             reminding = asyncio.ensure_future(live.remind(move_no, seat))
             self._reminding.add(reminding)
@@ -126,7 +142,7 @@ class TurnClock:
                 return
         if take_over_at is None:
             return
-        await asyncio.sleep(max(0.0, take_over_at - self.now()))
+        await self.timer.sleep_until(take_over_at)
         if await live.mark_away(move_no, seat) and not self._closed:
             if self._idle.get(live.table.id) is asyncio.current_task():
                 del self._idle[live.table.id]

@@ -14,12 +14,12 @@ from .words import shown, tile_list
 
 
 def outcome(locale: str, option: Option) -> str:
-    """What an option would do, in a few words: "+2", "no points", "over 61, cancelled", "last tile"."""
+    """What an option would do, in a few words: "+2", "no points", "over 61, cancelled", "last tile: ends the round"."""
     if option.result is Result.SCORED:
         return t(locale, "option-points", points=shown(option.points))
     if option.result is Result.OVER:
         return t(locale, "option-over")
-    if option.result is Result.SETTLED:  # its points join the round's settlement
+    if option.result is Result.SETTLED:  # the seat's last tile: the round ends, its points join the settlement
         if option.points:
             return t(locale, "option-settled-points", points=shown(option.points))
         return t(locale, "option-settled")
@@ -32,10 +32,16 @@ def best(options: Sequence[Option]) -> Option:
 
 
 def tile_label(locale: str, options: Sequence[Option]) -> str:
-    """A tile's button: its outcome when it fits in one place, an arrow when there is a choice."""
+    """A tile's button: its outcome when it fits in one place; when there is a choice, the best points of
+    its places and an arrow (the arrow alone when no place scores), and a last tile says it ends the round."""
     tile = str(options[0].tile)
     if len(options) == 1:
         return t(locale, "button-tile", tile=tile, outcome=outcome(locale, options[0]))
+    top = best(options)
+    if top.result is Result.SCORED:
+        return t(locale, "button-tile-many-best", tile=tile, outcome=outcome(locale, top))
+    if top.result is Result.SETTLED:  # every place of a last tile ends the round
+        return t(locale, "button-tile-many-last", tile=tile, outcome=outcome(locale, top))
     return t(locale, "button-tile-many", tile=tile)
 
 

@@ -112,6 +112,11 @@ def forced_draws(events: Sequence[Event], seat: int) -> int:
     return count
 
 
+def follow_up_line(lang: str, user_id: int) -> str:
+    """A live turn that began quietly (a computer placed last) and is still idle: its mover mentioned, briefly."""
+    return t(lang, "turn-follow-up", mention=f"<@{user_id}>")
+
+
 def clock_rules(lang: str, turn_timeout: float) -> str:
     """Said once, when the match starts: when a reminder comes and when a computer takes a turn over."""
     return t(lang, "match-clock", reminder=duration(lang, turn_timeout), takeover=duration(lang, 2 * turn_timeout))

@@ -18,7 +18,7 @@ from bot.model.posts import PostKind
 from bot.model.table_state import TableStatus
 from bot.storage import SeatRow, TurnDeadlines, open_storage
 from bot.texts import forced_draws, lobby_message, seat_tag
-from engine import GameOver, Match, Phase, Placement, Record
+from engine import GameOver, Match, Phase, Placement, Record, Result
 
 
 async def refused(code: str, action) -> Refusal:
@@ -264,7 +264,9 @@ async def test_a_tile_with_two_places_needs_a_target(tmp_path: Path) -> None:
         assert refusal.params["tile"] == str(twice[0])
         hand = await manager.hand(channel_id=CHANNEL, user_id=user, locale="en", picture=False)
         (choice,) = [c for c in hand.choices if c.tile == twice[0]]
-        assert choice.label == f"{twice[0]} ▸" and len(choice.targets) == len(by_tile[twice[0]])
+        scored = [o.points // 5 for o in by_tile[twice[0]] if o.result is Result.SCORED]
+        label = f"{twice[0]} · best +{max(scored)} ▸" if scored else f"{twice[0]} ▸"  # the best of its places
+        assert choice.label == label and len(choice.targets) == len(by_tile[twice[0]])
         assert all(x.label.startswith(f"on {x.placement.on} · ends ") for x in choice.targets)
         target = choice.targets[-1].placement.on
         await manager.play(channel_id=CHANNEL, user_id=user, placement=choice.targets[-1].placement, locale="en")

@@ -112,11 +112,33 @@ def test_a_blocked_settlement_ranks_and_awards_in_order() -> None:
 def test_option_labels_say_what_a_placement_would_do() -> None:
     scoring = Option(Placement(tile(1, 4)), 5, 5, Result.SCORED)
     last = Option(Placement(tile(1, 5), tile(1, 1)), 10, 10, Result.SETTLED)
-    assert outcome("en", scoring) == "+1" and outcome("en", last) == "last tile, +2"
-    assert outcome("en", Option(Placement(tile(1, 5), tile(4, 5)), 3, 0, Result.SETTLED)) == "last tile"
+    last_bare = Option(Placement(tile(1, 5), tile(4, 5)), 3, 0, Result.SETTLED)
+    assert outcome("en", scoring) == "+1" and outcome("en", last) == "last tile, +2: ends the round"
+    assert outcome("en", last_bare) == "last tile: ends the round"
     assert outcome("en", Option(Placement(tile(1, 5), tile(4, 5)), 15, 15, Result.OVER)) == "over 61, cancelled"
     assert tile_label("en", [scoring]) == "1-4 · +1"
-    assert tile_label("en", [last, Option(Placement(tile(1, 5), tile(4, 5)), 3, 0, Result.SETTLED)]) == "1-5 ▸"
+    assert tile_label("en", [last_bare]) == "1-5 · last tile: ends the round"
+    assert tile_label("en", [last_bare, last]) == "1-5 · last tile, +2: ends the round ▸"  # the best of its places
+    assert tile_label("en", [last_bare, Option(Placement(tile(1, 5), tile(1, 1)), 7, 0, Result.SETTLED)]) == (
+        "1-5 · last tile: ends the round ▸"
+    )
+
+
+def test_a_tile_with_several_places_shows_its_best_points() -> None:
+    five = tile(5, 5)
+    plus_two = Option(Placement(five, tile(0, 5)), 10, 10, Result.SCORED)
+    plus_four = Option(Placement(five, tile(2, 5)), 20, 20, Result.SCORED)
+    nothing = Option(Placement(five, tile(3, 5)), 13, 0, Result.NONE)
+    over = Option(Placement(five, tile(4, 5)), 25, 25, Result.OVER)
+    assert tile_label("en", [plus_two, nothing, plus_four]) == "5-5 · best +4 ▸"
+    assert tile_label("ko", [plus_two, plus_four]) == "5-5 · 최고 +4 ▸"
+    assert tile_label("es", [nothing, plus_two]) == "5-5 · mejor +2 ▸"
+    assert tile_label("en", [nothing, over]) == "5-5 ▸"  # no place scores: the arrow alone
+    settled = [Option(Placement(five, tile(n, 5)), 10 + n, 0, Result.SETTLED) for n in (1, 3)]
+    assert tile_label("ko", settled) == ("5-5 · 마지막 타일: 라운드 종료 ▸")
+    assert tile_label("es", [Option(Placement(five), 10, 10, Result.SETTLED)]) == (
+        "5-5 · última ficha, +2: termina la ronda"
+    )
 
 
 def test_names_cannot_restyle_a_message() -> None:

@@ -22,6 +22,7 @@ from bot import texts
 from bot.model.table_state import Table, TableStatus
 from bot.texts import SEAT_CHIPS, seat_tag, side_name
 from bot.texts.i18n import pick_locale, t
+from bot.texts.seat_names import called
 from bot.texts.words import signed
 from engine import Blocked, Domino, Event, GameOver, Placed, Record, Result
 
@@ -197,25 +198,76 @@ def ended_by_first_placement(events: list[Event]) -> bool:
 
 
 def check_turn_lines(s: World, table: Table, posts: list[dict], *, quiet: frozenset[int] = frozenset()) -> int:
-    """Every turn line (a message's last) names the person to move by the picture's chip and mentions
-    them, and only them, unless they turned it off; a computer, a quiet player, a match that is over:
-    nobody is pinged. Returns the mentions seen."""
+    """Every turn line (a message's last) names the person to move by the picture's chip, and mentions them,
+    and only them, exactly when the rule says (bot/host/table_core.py `_turn_line_mentions`): at a
+    correspondence table at every turn; at a live table at a round's first turn and after another person's
+    placement, never after a computer's or their own. A follow-up line mentions a person whose turn line did
+    not, at most once per turn; a reminder mentions its person. A computer, a quiet player, a match that is
+    over, a restart's status: nobody is pinged. No seat is away in `posts`. Returns the mentions seen."""
+    lang = table.lang
+    live = table.turn_length is None
+    seats = {seat.user_id: n for n, seat in enumerate(table.seats) if seat.user_id is not None}
+    reminders = [_before(t(lang, "reminder", mention="\0", since="\0", deadline="\0"))]
+    reminders.append(_before(t(lang, "reminder-correspondence", mention="\0", left="\0")))
+    rounds = [t(lang, key, round=n) for key in ("turn-round", "turn-round-lot") for n in range(2, 100)]
     mentioned = 0
-    humans = {seat.user_id: n for n, seat in enumerate(table.seats) if seat.user_id is not None}
+    waiting: tuple[int, bool] | None = None  # the last turn line's person to move, and whether it was followed up
     for body in posts:
         content = body.get("content") or ""
         allowed = body["allowed_mentions"]
         assert allowed["parse"] == [] and "roles" not in allowed  # never @everyone or a role
         users = [int(u) for u in allowed.get("users", [])]
-        last = content.splitlines()[-1] if content else ""
+        first, last = (content.splitlines() or [""])[0], (content.splitlines() or [""])[-1]
+        if content.startswith(t(lang, "table-restored")):  # the status as it stands: it names, it pings nobody
+            assert users == [], content
+            continue
+        if any(content.startswith(f"<@{user}>" + prefix) for user in seats for prefix in reminders):
+            (user,) = users
+            assert content.startswith(f"<@{user}>") and not table.seats[seats[user]].is_computer, content
+            mentioned += 1
+            continue
+        follow_up = [user for user in seats if content == t(lang, "turn-follow-up", mention=f"<@{user}>")]
+        if follow_up:
+            assert users == follow_up and users[0] not in quiet, content
+            assert waiting == (seats[users[0]], False), f"a follow-up of a turn line that mentioned them: {content}"
+            waiting = (seats[users[0]], True)
+            mentioned += 1
+            continue
+        mover = _mover(lang, table, last)
+        waiting = None
+        if mover is None:  # a computer thinking, or the match over: nobody pinged
+            assert users == [] and "<@" not in last, content
+            continue
+        placed = re.match(r"(?:🔴|🔵|🟣|🟡)(\d) ", first)  # a placement's line starts with its seat's chip
+        placer = int(placed.group(1)) - 1 if placed else None
+        first_turn = placer is None or any(label in last for label in rounds)
+        user_id = table.seats[mover].user_id
+        due = not live or first_turn or (placer != mover and not table.seats[placer].is_computer)
+        expected = user_id is not None and user_id not in quiet and due
         shown = re.findall(r"(🔴|🔵|🟣|🟡)(\d) <@(\d+)>", last)
-        if not users:
-            assert shown == [], content
+        if not expected:
+            assert users == [] and shown == [], content
+            waiting = (mover, False) if user_id is not None and user_id not in quiet else None
             continue
         (user,) = users
-        ((chip, number, user_id),) = shown
-        seat = int(number) - 1
-        assert chip == SEAT_CHIPS[seat] and int(user_id) == user and humans.get(user) == seat, content
-        assert user not in quiet and not table.seats[seat].is_computer
+        ((chip, number, shown_id),) = shown
+        assert chip == SEAT_CHIPS[mover] and int(number) - 1 == mover and int(shown_id) == user == user_id, content
+        waiting = (mover, True)
         mentioned += 1
     return mentioned
+
+
+def _before(text: str) -> str:
+    """A message's words between its leading mention and its first other value."""
+    return text.split("\0")[1]
+
+
+def _mover(lang: str, table: Table, line: str) -> int | None:
+    """The seat a turn line says is to play (named, or mentioned), or None (a computer, nobody)."""
+    for seat, person in enumerate(table.seats):
+        tag = seat_tag(seat)
+        named = t(lang, "status-turn-play", player=f"{tag} **{called(lang, table.seating, seat)}**")
+        pinged = t(lang, "status-turn-play", player=f"{tag} {t(lang, 'player-called', name=f'<@{person.user_id}>')}")
+        if person.user_id is not None and (named in line or pinged in line):
+            return seat
+    return None

@@ -60,6 +60,7 @@ turn-award-over = +{ $points } for { $side } cancelled (it would pass 61)
 turn-award-skipped = +{ $points } for { $side } not needed (the match is won)
 turn-round = **Round { $round }**
 turn-round-lot = **Round { $round }** (leader drawn by lot)
+turn-follow-up = { $mention }, the table is waiting for your move.
 match-clock = A player who has not moved after { $reminder } gets a reminder; after { $takeover }, a computer player places for them until they are back.
 duration-minutes = { $count ->
     [one] 1 minute

@@ -58,6 +58,7 @@ turn-award-over = +{ $points } para { $side }, descartados (superaría 61)
 turn-award-skipped = +{ $points } para { $side }, sin aplicar (la partida ya está ganada)
 turn-round = **Ronda { $round }**
 turn-round-lot = **Ronda { $round }** (sale quien ganó el sorteo)
+turn-follow-up = { $mention }, la mesa espera tu jugada.
 match-clock = A quien no juegue en { $reminder } le llega un aviso; pasados { $takeover }, la máquina coloca por esa persona hasta que vuelva.
 duration-minutes = { $count ->
     [one] 1 minuto

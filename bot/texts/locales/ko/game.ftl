@@ -46,6 +46,7 @@ turn-award-over = { $side }에게 +{ $points } 취소(61점을 넘게 됨)
 turn-award-skipped = { $side }에게 +{ $points } 적용 안 함(경기가 이미 끝남)
 turn-round = **{ $round }라운드**
 turn-round-lot = **{ $round }라운드**(추첨으로 선공 결정)
+turn-follow-up = { $mention } 님, 둘 차례예요.
 match-clock = { $reminder } 동안 두지 않으면 알림이 가고, { $takeover }이(가) 지나면 돌아올 때까지 컴퓨터 플레이어가 대신 놓습니다.
 duration-minutes = { $count }분
 duration-seconds = { $count }초
