@@ -11,12 +11,13 @@ from __future__ import annotations
 from .event_buttons import EventButton
 from .hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
 from .help_and_rules import HelpRulesButton, RulesPageButton
-from .lobby_buttons import LobbyButton, PartnerSelect
+from .lobby_buttons import LobbyButton, PartnerSelect, ProposalButton
 from .match_end import RematchButton
 
 DYNAMIC_ITEMS = (
     LobbyButton,
     PartnerSelect,
+    ProposalButton,
     ShowHandButton,
     RematchButton,
     TileButton,

@@ -15,6 +15,7 @@ from .. import texts
 from ..model.answers import Lobby
 from ..model.posts import PostKind
 from ..model.table_state import MAX_SEATS, MIN_PLAYERS, Seat, TableStatus
+from .partner_proposals import PartnerProposals, ProposalKey
 from .refusal import Refusal
 from .row_conversion import seat_rows
 from .table_core import TableCore, ThreadOpener
@@ -26,6 +27,7 @@ class LobbyActions:
     def __init__(self, live: TableCore, arm_clock: Callable[[], None]) -> None:
         self.live = live
         self.arm_clock = arm_clock  # once the match is dealt: the live table's turn clock starts
+        self.partners = PartnerProposals(live)  # partner choices, and those waiting for answers
 
     async def set_lobby_message(self, message_id: int | None) -> None:
         live = self.live
@@ -71,35 +73,18 @@ class LobbyActions:
         """At a 4-seat lobby, sit opposite `partner_id` (partners sit opposite: seats 1 & 3, 2 & 4).
 
         The chooser takes the seat opposite the partner and whoever sat there takes the chooser's
-        seat. A computer moves wherever it is sent; a person is never moved next to a computer by
-        someone else's choice (that team is full until they choose otherwise). At a table of four
-        people any choice can be made: both teams stay teams of people."""
-        live = self.live
-        table = live.table
-        async with live.lock:
+        seat. A choice that moves only computers or the chooser is made at once; one that would move
+        another person, or part them from a person they partnered, waits for their Accept
+        (`PartnerProposals`). Either way the lobby then says who sits where and with whom."""
+        async with self.live.lock:
             self._check_lobby()
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise Refusal("not-seated")
-            if len(table.seats) != MAX_SEATS:
-                raise Refusal("partners-need-four")
-            chosen = table.seat_of(partner_id)
-            if chosen is None:
-                raise Refusal("partner-gone")
-            if chosen == seat:
-                raise Refusal("partner-self")
-            opposite = (chosen + 2) % MAX_SEATS
-            partner = table.seats[chosen]
-            if opposite == seat:
-                raise Refusal("already-partners", player=partner.name)
-            moved, left_behind = table.seats[opposite], table.seats[(seat + 2) % MAX_SEATS]
-            if not moved.is_computer and left_behind.is_computer:
-                raise Refusal("team-full", player=partner.name, partner=moved.name)
-            seats = list(table.seats)
-            seats[seat], seats[opposite] = moved, seats[seat]
-            await live.write(lambda version: live.services.storage.save_seats(table.id, seat_rows(seats), version))
-            table.seats = seats
-            return live.lobby(texts.partnered(locale, partner.name))
+            return await self.partners.choose(user_id=user_id, partner_id=partner_id, locale=locale)
+
+    async def answer_partner(self, *, user_id: int, key: ProposalKey, accept: bool, locale: str) -> Lobby:
+        """Someone a partner choice asks accepts or declines it (`PartnerProposals.answer`)."""
+        async with self.live.lock:
+            self._check_lobby()
+            return await self.partners.answer(user_id=user_id, key=key, accept=accept, locale=locale)
 
     async def start(self, *, user_id: int, locale: str, open_thread: ThreadOpener | None = None) -> Lobby:
         """The host starts the match: the first round is dealt and the first turn message posted,

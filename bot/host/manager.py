@@ -28,6 +28,7 @@ from .computers import ComputerPlayers
 from .correspondence_turns import CorrespondenceTurns
 from .deadline_sweeper import DeadlineSweeper
 from .live_table import LiveTable
+from .lobby_actions import LobbyActions
 from .match_archive import MatchArchive
 from .pictures import Renderer
 from .player_desk import PlayerDesk
@@ -205,13 +206,6 @@ class Manager:
             user_id=user_id, locale=locale
         )
 
-    async def sit_with(
-        self, *, user_id: int, partner_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
-    ) -> Lobby:
-        """A player of a 4-seat lobby chooses their partner (see `LobbyActions.sit_with`)."""
-        live = await self._live(channel_id=channel_id, table_id=table_id)
-        return await live.lobby_actions.sit_with(user_id=user_id, partner_id=partner_id, locale=locale)
-
     async def start(
         self,
         *,
@@ -263,6 +257,10 @@ class Manager:
     async def end(self, *, channel_id: int, user_id: int, name: str, can_manage: bool) -> Post:
         """The host, or anyone allowed to manage messages, ends the table in this channel."""
         return await (await self._live(channel_id=channel_id)).end(user_id=user_id, name=name, can_manage=can_manage)
+
+    async def lobby_of(self, table_id: int) -> LobbyActions:
+        """A lobby's partner choices and their answers (`LobbyActions.sit_with`, `LobbyActions.answer_partner`)."""
+        return (await self._live(table_id=table_id)).lobby_actions
 
     # -- playing ------------------------------------------------------------
 

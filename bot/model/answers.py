@@ -21,6 +21,22 @@ class PartnerChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class PartnerProposal:
+    """A partner choice waiting for the people it would move or part from their partner: the lobby
+    shows it with Accept and Decline (bot/host/partner_proposals.py keeps it while it is open)."""
+
+    chooser: int  # seats: while the table is unchanged since the proposal was made, they name the same people
+    chosen: int
+    stamp: int  # the table's version when it was made: any write since (a join, a leave, a start) ends it
+    asked: tuple[int, ...]  # the user ids whose Accept it waits for, in seat order
+    accepted: frozenset[int] = frozenset()
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        return tuple(user_id for user_id in self.asked if user_id not in self.accepted)
+
+
+@dataclass(frozen=True, slots=True)
 class Lobby:
     """The lobby message: its text, and whether its buttons still do anything."""
 
@@ -31,6 +47,7 @@ class Lobby:
     note: str = ""  # a private line for the person who acted ("You sat down at seat 2.")
     message_id: int | None = None  # the lobby message, to edit when someone joins by command
     partners: tuple[PartnerChoice, ...] = ()  # whom a player may choose to sit with (a 4-seat lobby)
+    proposal: PartnerProposal | None = None  # a partner choice waiting for Accept / Decline
 
 
 @dataclass(frozen=True, slots=True)

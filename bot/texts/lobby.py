@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..model.answers import Lobby, PartnerChoice
+from ..model.answers import Lobby, PartnerChoice, PartnerProposal
 from ..model.table_state import MAX_SEATS, Table, TableStatus
 from .i18n import t
 from .pace_words import pace_line
+from .partner_words import proposal_lines
 from .seat_names import side_name
 from .status import scores_line
 from .words import SEPARATOR, seat_tag, unescaped
@@ -23,8 +24,9 @@ def computer_name(lang: str, number: int) -> str:
     return t(lang, "computer-name", number=number)
 
 
-def lobby_message(table: Table, note: str = "") -> Lobby:
-    """The lobby message as it should read now: seats and teams while open, who plays once started."""
+def lobby_message(table: Table, note: str = "", *, proposal: PartnerProposal | None = None, news: str = "") -> Lobby:
+    """The lobby message as it should read now: seats and teams while open, who plays once started.
+    While open it also says the last partner change (`news`) and the partner choice waiting for answers."""
     lang = table.lang
     if table.status is TableStatus.LOBBY:
         host = t(lang, "player-called", name=table.host_name()) if table.seat_of(table.host_id) is not None else "—"
@@ -35,9 +37,15 @@ def lobby_message(table: Table, note: str = "") -> Lobby:
                 lines.append(t(lang, "lobby-seat-computer", number=number, player=seat.name, level=level))
             else:
                 lines.append(t(lang, "lobby-seat-player", number=number, player=seat.name))
+        asking = None  # the proposal shown, when the seats still allow it
         if len(table.seats) == MAX_SEATS:
             seating = table.seating
             lines.append(t(lang, "lobby-teams", first=side_name(lang, seating, 0), second=side_name(lang, seating, 1)))
+            if news:
+                lines.append(news)
+            asked = proposal_lines(table, proposal) if proposal is not None else []
+            asking = proposal if asked else None
+            lines += asked
             if partner_choices(table):
                 lines.append(t(lang, "lobby-choose"))
             lines.append(t(lang, "lobby-full"))
@@ -46,7 +54,7 @@ def lobby_message(table: Table, note: str = "") -> Lobby:
         if table.pace.is_correspondence:
             lines.append(pace_line(table))
         choices = partner_choices(table)
-        return Lobby(table.id, lang, "\n".join(lines), True, note, table.lobby_message_id, choices)
+        return Lobby(table.id, lang, "\n".join(lines), True, note, table.lobby_message_id, choices, asking)
     if table.status is TableStatus.CLOSED:
         return Lobby(table.id, lang, t(lang, "lobby-closed"), False, note, table.lobby_message_id)
     if table.thread_id is not None:

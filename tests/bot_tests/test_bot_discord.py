@@ -16,7 +16,7 @@ from bot.edge.dynamic_items import DYNAMIC_ITEMS
 from bot.edge.event_buttons import EventButton
 from bot.edge.hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
 from bot.edge.help_and_rules import HelpRulesButton, RulesPageButton
-from bot.edge.lobby_buttons import LobbyButton, PartnerSelect
+from bot.edge.lobby_buttons import LobbyButton, PartnerSelect, ProposalButton
 from bot.edge.match_end import RematchButton
 from bot.model.table_state import TableStatus
 from bot.texts.i18n import t
@@ -210,6 +210,7 @@ def test_every_button_reads_back_from_its_own_custom_id() -> None:
         BackButton(table_id=7, move_no=12, label="Back"),
         RulesPageButton(page=2, direction="next", label="Next"),
         PartnerSelect(table_id=7, options=[SelectOption(label="ana", value="11")], placeholder="Sit with…"),
+        ProposalButton(table_id=7, move_no=12, action="yes_0_3", label="Accept"),
         HelpRulesButton(label="Full rules"),
         EventButton(event_id=3, action="join", label="Join"),
     ]
@@ -224,6 +225,9 @@ def test_every_button_reads_back_from_its_own_custom_id() -> None:
         assert not any(other.template.fullmatch(button.custom_id) for other in made if type(other) is not type(button))
     assert not any(b.template.fullmatch("5up:tile:7:12:3-9") for b in made)  # not a tile: no button answers it
     assert not any(b.template.fullmatch("5up:place:7:12:3-5@") for b in made)  # not a placement either
+    # a partner answer's id fits Discord's 100 characters with the largest table id and version
+    largest = ProposalButton(table_id=2**63 - 1, move_no=2**63 - 1, action="yes_3_2", label="Accept")
+    assert len(largest.custom_id) <= 100, largest.custom_id
 
 
 async def test_an_unexpected_failure_is_answered_and_logged_once(

@@ -57,9 +57,16 @@ async def test_four_people_choose_partners_and_the_lobby_shows_the_teams(tmp_pat
         assert "**player0 & player2** vs **player1 & player3**" in shown.content
         assert t("en", "lobby-choose") in shown.content and t("en", "lobby-full") in shown.content
 
-        # di sits with ana: di takes the seat opposite ana, and cy the seat di left
+        # di sits with ana: di would take cy's seat, opposite ana, and cy di's: everyone's partner changes,
+        # so nothing moves until ana, bo and cy accept (bot_tests/test_bot_partner_consent.py has the rest)
         answer = await sit_with(w, di, lobby, table, ana)
-        assert answer == t("en", "lobby-partnered", player="player0")
+        assert answer == t("en", "lobby-asked", names="player0, player1, player2")
+        assert seats(table) == ["player0", "player1", "player2", "player3"]
+        for user in (ana, bo, cy):
+            pressed = await w.fake.click(
+                user, lobby, next(c for c in w.fake._message(lobby).custom_ids() if ":yes_" in c)
+            )
+            assert pressed.ok
         assert seats(table) == ["player0", "player1", "player3", "player2"]
         shown = w.fake._message(lobby)
         assert "**player0 & player3** vs **player1 & player2**" in shown.content
@@ -74,23 +81,16 @@ async def test_four_people_choose_partners_and_the_lobby_shows_the_teams(tmp_pat
         assert seats(table) == ["player0", "player1", "player3", "player2"]
         assert len(w.fake._message(lobby).history) == versions  # the lobby message was not touched
 
-        # at a table of four people any choice can be made: cy (Spanish) picks ana, di goes to bo
-        answer = await sit_with(w, cy, lobby, table, ana)
-        assert answer == t("es", "lobby-partnered", player="player0")
-        assert seats(table) == ["player0", "player1", "player2", "player3"]
-
-        # the seats are stored: after a restart the menu on the same message still works
+        # the seats are stored: after a restart they are the same
         await w.restart()
         table = w.table
-        assert seats(table) == ["player0", "player1", "player2", "player3"]
-        await sit_with(w, bo, lobby, table, ana)
-        assert seats(table) == ["player0", "player2", "player1", "player3"]
+        assert seats(table) == ["player0", "player1", "player3", "player2"]
 
         # the host starts: the match plays in the order chosen, partners opposite
         record = await w.fake.click(ana, lobby, f"5up:lobby:{table.id}:start")
         assert record.ok and table.status is TableStatus.PLAYING
         assert table.match is not None and table.match.players == 4
-        assert side_name("en", table.seating, 0) == "player0 & player1"
+        assert side_name("en", table.seating, 0) == "player0 & player3"
         assert menu_id(table) not in w.fake._message(lobby).custom_ids()  # the menu went with the lobby
         w.fake.assert_clean()
 
@@ -113,14 +113,19 @@ async def test_bad_choices_are_refused_privately_and_change_nothing(tmp_path: Pa
         await refused(w.mod, ana.id, "en", "error-not-seated")
         # one's own name
         await refused(bo, bo.id, "ko", "error-partner-self")
-        # a full team: ana sits with cy, and bo would leave cy beside the computer
-        await refused(bo, ana.id, "ko", "error-team-full", player="player0", partner="player2")
-        assert "player0은 이미 player2와 파트너입니다" in t(
-            "ko", "error-team-full", player="player0", partner="player2"
-        )
-        # cy may leave ana for bo: the computer takes cy's seat, next to ana
+        # bo would move cy beside the computer: not done, but asked of cy and of ana, whose partner she is
+        answer = await sit_with(w, bo, lobby, table, ana)
+        assert answer == t("ko", "lobby-asked", names="player0 님, player2 님")
+        assert "player0 님, player2 님에게 물어봤습니다" in answer
+        assert seats(table) == before
+        # cy leaving ana for bo would leave ana beside the computer: ana is asked too, and says yes
         answer = await sit_with(w, cy, lobby, table, bo)
-        assert answer == t("es", "lobby-partnered", player="player1")
+        assert answer == t("es", "lobby-asked", names="player0")
+        assert seats(table) == before
+        yes = next(c for c in w.fake._message(lobby).custom_ids() if ":yes_" in c)
+        pressed = await w.fake.click(ana, lobby, yes)
+        assert pressed.last_reply is not None
+        assert pressed.last_reply.content == t("en", "lobby-you-accepted-done", chooser="player2", partner="player1")
         assert seats(table) == ["player0", "player1", t("en", "computer-name", number=1), "player2"]
         before = seats(table)
 
