@@ -31,7 +31,6 @@ error-round-over = The round is over; the next one is being dealt.
 error-bad-record = The saved game could not be read.
 error-partner-self = Choose someone else: you cannot be your own partner.
 error-already-partners = You already sit with { $player }.
-error-team-full = { $player } already sits with { $partner }: { $partner } can choose another partner first.
 error-partners-need-four = Partners are chosen at a table of 4.
 error-partner-gone = That player has left the table.
 error-table-moved = Another copy of the bot has just taken this table over, so nothing changed here. Please try again in a moment.

@@ -31,7 +31,6 @@ error-round-over = La ronda ha terminado; se está repartiendo la siguiente.
 error-bad-record = No se pudo leer la partida guardada.
 error-partner-self = Elige a otra persona: no puedes ser tu propio compañero.
 error-already-partners = Ya te sientas con { $player }.
-error-team-full = { $player } ya se sienta con { $partner }: { $partner } puede elegir antes otro compañero.
 error-partners-need-four = Los compañeros se eligen en una mesa de 4.
 error-partner-gone = Esa persona ya dejó la mesa.
 error-table-moved = Otra instancia del bot acaba de hacerse cargo de esta mesa, así que aquí no ha cambiado nada. Inténtalo de nuevo en un momento.

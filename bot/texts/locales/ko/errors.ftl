@@ -31,7 +31,6 @@ error-round-over = 라운드가 끝났습니다. 다음 라운드를 나누는 �
 error-bad-record = 저장된 경기를 읽을 수 없습니다.
 error-partner-self = 다른 사람을 고르세요: 자기 자신과는 파트너가 될 수 없습니다.
 error-already-partners = 이미 { $player }와(과) 파트너입니다.
-error-team-full = { $player }은(는) 이미 { $partner }와(과) 파트너입니다: { $partner }이(가) 먼저 다른 파트너를 골라야 합니다.
 error-partners-need-four = 파트너는 4인 테이블에서 고릅니다.
 error-partner-gone = 그 플레이어는 테이블에서 나갔습니다.
 error-table-moved = 다른 봇 인스턴스가 방금 이 테이블을 넘겨받았기 때문에 여기서는 아무것도 바뀌지 않았습니다. 잠시 후 다시 시도해 주세요.
