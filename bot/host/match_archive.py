@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 
 HISTORY_CACHE_S = 60.0  # the history autocomplete reads the server's matches again after this long
+BOARD_SIZE = 10  # the people /five-up leaderboard lists; /five-up stats names the reader's place among them
 
 
 class MatchArchive:
@@ -96,23 +97,26 @@ class MatchArchive:
         return text, row.record, pictures
 
     async def stats(self, *, guild_id: int | None, user_id: int, locale: str) -> str:
-        """The server's leaderboard and the caller's record, and their rating; a database not answering is
-        said as such."""
+        """The caller's own record and rating, and their place on the server's one leaderboard (the
+        board itself is `leaderboard`); a database not answering is said as such."""
+        key = ratings.person_key(user_id)
         try:
-            board = await self.storage.leaderboard(guild_id)
             mine = await self.storage.player_stats(guild_id, user_id)
-            rating = None if guild_id is None else await self.storage.rating(guild_id, ratings.person_key(user_id))
+            rating = board = None
+            if guild_id is not None and (rating := await self.storage.rating(guild_id, key)) is not None:
+                board = await self.storage.ratings(guild_id, "user", BOARD_SIZE)
         except StorageUnavailableError as e:
             log.warning("stats for guild %s not read: the database is unavailable (%s)", guild_id, e)
             raise Refusal("db-unavailable") from None
-        return "\n".join([texts.stats_text(locale, board, mine), texts.rating_text(locale, rating)])
+        place = next((rank for rank, row in enumerate(board or (), start=1) if row.player == key), None)
+        return texts.stats_text(locale, mine, rating, place, BOARD_SIZE)
 
     async def leaderboard(self, *, guild_id: int | None, locale: str) -> str:
-        """This server's top people by rating (μ − 3σ), and its computer levels' ratings."""
+        """This server's one leaderboard: its top people by rating (μ − 3σ), and its computer levels'."""
         if guild_id is None:
             return texts.leaderboard_text(locale, [])
         try:
-            people = await self.storage.ratings(guild_id, "user")
+            people = await self.storage.ratings(guild_id, "user", BOARD_SIZE)
             computers = await self.storage.ratings(guild_id, "computer")
         except StorageUnavailableError as e:
             log.warning("ratings for guild %s not read: the database is unavailable (%s)", guild_id, e)

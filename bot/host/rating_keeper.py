@@ -54,9 +54,10 @@ async def rate_finished(storage: Storage, table: Table) -> list[Change]:
     names = {ratings.key_of(s): s.name if s.user_id is not None else (s.level or "normal") for s in seats}
     found: list[Change] = []
 
-    def update(current: Mapping[str, RatingRow]) -> tuple[list[RatingChangeRow], list[RatingRow]]:
-        standings = {key: _standing(row) for key, row in current.items()}
-        changes = ratings.rate(match, seats, {key: s.rating for key, s in standings.items()}, table.forfeit_seat)
+    def update(stored: Mapping[str, RatingRow]) -> tuple[list[RatingChangeRow], list[RatingRow]]:
+        standings = {key: _standing(row) for key, row in stored.items()}
+        before, played = _before(standings)
+        changes = ratings.rate(match, seats, before, table.forfeit_seat, played)
         ratings.apply(standings, changes)
         found[:] = changes
         touched = {c.key for c in changes}
@@ -93,11 +94,17 @@ def _replay(
             continue
         if len(row.seats) != match.players or not ratings.is_rated(0, match, row.seats, (), row.forfeit_seat):
             continue
-        made = ratings.rate(match, row.seats, {key: s.rating for key, s in standings.items()}, row.forfeit_seat)
+        current, played = _before(standings)
+        made = ratings.rate(match, row.seats, current, row.forfeit_seat, played)
         ratings.apply(standings, made)
         changes[row.table_id] = [_change_row(c) for c in made]
         names.update({ratings.key_of(s): _name(s) for s in row.seats})
     return standings, changes, names
+
+
+def _before(standings: Mapping[str, Standing]) -> tuple[dict[str, Rating], dict[str, int]]:
+    """The ratings a match starts from, and each player's rated matches so far (for the provisional mark)."""
+    return {key: s.rating for key, s in standings.items()}, {key: s.matches for key, s in standings.items()}
 
 
 def _name(seat: SeatRow) -> str:

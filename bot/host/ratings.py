@@ -3,10 +3,9 @@
 Pure and synchronous (no Discord, no database): the live table calls `rate` when a match ends,
 and a rebuild calls the same `rate` over the stored records in the order the matches ended, so
 both give the same figures. The model is openskill's Plackett-Luce, with every parameter (μ, σ,
-β, τ) scaled by `SCALE` from openskill's defaults: the conservative rating μ − 3σ starts at 0
-and moves by whole numbers a person can read. Scaling them all together changes no outcome,
-only the unit. See docs/ratings.md. The values shown (`Rating`, `Change`) are in
-bot/model/rating_change.py.
+β, τ) scaled by `SCALE` from openskill's defaults, so the conservative rating μ − 3σ moves by
+whole numbers a person can read. Scaling them all together changes no outcome, only the unit.
+See docs/ratings.md. How a rating is shown (`Rating`, `Change`) is in bot/model/rating_change.py.
 """
 
 from __future__ import annotations
@@ -114,9 +113,15 @@ def placings(match: Match, seats: Sequence[SeatLike], forfeit_seat: int | None =
 
 
 def rate(
-    match: Match, seats: Sequence[SeatLike], current: Mapping[str, Rating], forfeit_seat: int | None = None
+    match: Match,
+    seats: Sequence[SeatLike],
+    current: Mapping[str, Rating],
+    forfeit_seat: int | None = None,
+    played: Mapping[str, int] | None = None,
 ) -> list[Change]:
-    """Every seat's change for a finished match, from the ratings before it (`current`; absent: new).
+    """Every seat's change for a finished match, from the ratings before it (`current`; absent: new)
+    and the rated matches each player had played (`played`; absent: none), which say whether the
+    rating after it is still provisional.
 
     Two and three players are ranked one against another; four as two teams (seats 1 & 3 against
     2 & 4). A computer level at several seats of one match is one player: each seat is rated from
@@ -139,7 +144,11 @@ def rate(
     for key in {p.key for p in placed}:
         mine = [seat_after[p.seat] for p in placed if p.key == key]
         key_after[key] = Rating(sum(r.mu for r in mine) / len(mine), sum(r.sigma for r in mine) / len(mine))
-    return [Change(p.seat, p.key, current.get(p.key, NEW), key_after[p.key], p.won) for p in placed]
+    before = played or {}
+    return [
+        Change(p.seat, p.key, current.get(p.key, NEW), key_after[p.key], p.won, before.get(p.key, 0) + 1)
+        for p in placed
+    ]
 
 
 def _pair(rating: Rating) -> tuple[float, float]:
@@ -175,5 +184,5 @@ def rebuild(matches: Iterable[tuple[Match, Sequence[SeatLike]]]) -> dict[str, St
     standings: dict[str, Standing] = {}
     for match, seats in matches:
         current = {key: s.rating for key, s in standings.items()}
-        apply(standings, rate(match, seats, current))
+        apply(standings, rate(match, seats, current, played={key: s.matches for key, s in standings.items()}))
     return standings

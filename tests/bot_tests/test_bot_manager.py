@@ -316,7 +316,7 @@ async def test_computers_fill_seats_and_finish_the_match(tmp_path: Path) -> None
         with sqlite3.connect(tmp_path / "db.sqlite3") as db:  # only people have stats
             assert [r[0] for r in db.execute("SELECT user_id FROM results")] == [1]
         text = await manager.archive.stats(guild_id=GUILD, user_id=1, locale="en")
-        assert "user1: " in text and "Your record: 1 played" in text
+        assert "Your record: 1 played" in text and "You are number 1 on this server's leaderboard" in text
 
 
 async def test_an_idle_player_is_reminded_then_replaced_until_back(tmp_path: Path) -> None:

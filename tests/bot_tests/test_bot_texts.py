@@ -3,12 +3,15 @@ review's fixes (plurals, signs, Spanish "e", Korean particles, the full lobby) i
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.host.refusal import Refusal
+from bot.model.rating_change import PROVISIONAL_MATCHES
 from bot.model.seating import Seating
 from bot.model.table_state import Seat, Table, TableStatus
-from bot.storage import PlayerStats
+from bot.storage import PlayerStats, RatingRow
 from bot.texts import lobby_message, narrate, outcome, plain, reminder, side_name, stats_text, tile_label
 from bot.texts.i18n import t
 from bot.texts.korean import particle, resolve
@@ -222,10 +225,39 @@ def test_spanish_joins_a_name_with_an_i_sound_with_e() -> None:
 
 def test_spanish_and_english_stats_agree_with_their_number() -> None:
     one = PlayerStats(1, "Ana", 1, 1, 1.0)
-    assert stats_text("es", [one], one).splitlines()[1] == "1. Ana: 1 ganada de 1, 1 punto de media"
-    assert "ganadas de 3" in stats_text("es", [PlayerStats(1, "Ana", 3, 2, 7.5)], None)
-    assert "1. Ana: 1 of 1 won, 1 point on average" in stats_text("en", [one], one)
-    assert "7.5 points on average" in stats_text("en", [PlayerStats(1, "Ana", 3, 2, 7.5)], None)
+    assert stats_text("es", one, None, None, 10).splitlines()[1] == (
+        "Tu historial: partidas jugadas 1, ganadas 1, 1 punto de media."
+    )
+    assert "7,5 puntos de media" in stats_text("es", PlayerStats(1, "Ana", 3, 2, 7.5), None, None, 10)
+    assert "Your record: 1 played, 1 won, 1 point on average." in stats_text("en", one, None, None, 10)
+    assert "7.5 points on average" in stats_text("en", PlayerStats(1, "Ana", 3, 2, 7.5), None, None, 10)
+
+
+def test_stats_say_the_rating_its_mark_and_the_place_in_each_language() -> None:
+    """Provisional below PROVISIONAL_MATCHES rated matches (1 so far, then 4), not at it; a place on the
+    leaderboard, or not in its top; counted from 1000 (μ − 3σ of −73 reads 927)."""
+    start = RatingRow("user:1", "Ana", 1000.0, 1000.0 / 3, 1, 0, -73)  # μ − 3σ = 0: shown 1000
+    one = dataclasses.replace(start, mu=927.0)  # μ − 3σ = 927 − 1000 = −73: shown 927
+    four, five = dataclasses.replace(one, matches=4), dataclasses.replace(one, matches=PROVISIONAL_MATCHES)
+    minus = "\N{MINUS SIGN}"
+    assert stats_text("en", None, one, 2, 10).splitlines()[2:4] == [
+        f"Your rating: 927? (last match: {minus}73), provisional until 5 rated matches: 1 so far.",
+        "You are number 2 on this server's leaderboard: /five-up leaderboard",
+    ]
+    assert stats_text("en", None, five, None, 10).splitlines()[2:4] == [
+        f"Your rating: 927 (last match: {minus}73).",
+        "You are not in this server's top 10 yet: /five-up leaderboard",
+    ]
+    assert stats_text("ko", None, four, 1, 10).splitlines()[2:4] == [
+        f"내 레이팅: 927? (지난 경기: {minus}73). 레이팅 경기 5판까지는 잠정 레이팅이에요 (지금까지 4판).",
+        "이 서버 순위표에서 1위예요: /five-up leaderboard",
+    ]
+    assert stats_text("es", None, four, None, 10).splitlines()[2:4] == [
+        f"Tu puntuación de habilidad: 927? (última partida: {minus}73), provisional hasta 5 partidas puntuadas:"
+        " llevas 4.",
+        "Todavía no estás entre los 10 primeros de este servidor: /five-up leaderboard",
+    ]
+    assert "1000" in stats_text("es", None, start, 1, 10).splitlines()[2]
 
 
 def test_the_reminder_reads_in_english() -> None:

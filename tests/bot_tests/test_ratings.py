@@ -14,7 +14,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from bot.host import ratings
 from bot.host.ratings import Standing, computer_key, is_rated, person_key, placings, rate
-from bot.model.rating_change import NEW, SCALE, Rating
+from bot.model.rating_change import NEW, PROVISIONAL_MATCHES, SCALE, START, Rating, provisional
 from bot.storage import SeatRow
 from engine import Match, Record
 
@@ -43,8 +43,10 @@ def test_two_players_as_openskill_rates_them() -> None:
     assert [c.seat for c in changes] == [0, 1] and [c.won for c in changes] == [True, False]
     assert scaled(changes[0].after) == pytest.approx((a.mu, a.sigma), rel=1e-12)
     assert scaled(changes[1].after) == pytest.approx((b.mu, b.sigma), rel=1e-12)
-    assert changes[0].before == changes[1].before == NEW and NEW.shown == 0
+    assert changes[0].before == changes[1].before == NEW and NEW.shown == START == 1000
     assert changes[0].delta == round(SCALE * (a.mu - 3 * a.sigma)) > 0 > changes[1].delta
+    assert [c.after.shown for c in changes] == [1138, 927] and [c.delta for c in changes] == [138, -73]
+    assert [c.matches for c in changes] == [1, 1] and all(c.provisional for c in changes)
 
 
 def test_three_players_ranked_by_final_score_from_their_ratings() -> None:
@@ -150,10 +152,24 @@ def test_a_rebuild_rates_in_order_from_each_match_before() -> None:
     assert swapped != rebuilt  # the order matters: a rebuild must follow the order matches ended
 
 
-def test_shown_rating_is_mu_minus_three_sigma_rounded() -> None:
-    assert Rating(1000.0, 1000.0 / 3).shown == 0
-    assert Rating(1234.4, 100.0).shown == 934 and Rating(1234.6, 100.0).shown == 935
-    assert Rating(500.0, 300.0).shown == -400
+def test_shown_rating_is_mu_minus_three_sigma_rounded_counted_from_start() -> None:
+    assert Rating(1000.0, 1000.0 / 3).shown == START
+    assert Rating(1234.4, 100.0).shown == START + 934 and Rating(1234.6, 100.0).shown == START + 935
+    assert Rating(500.0, 300.0).shown == START - 400
+    # the change shown is the change of round(μ − 3σ), as stored (`last_delta`) before ratings were counted from START
+    for before, after in ((Rating(1000.5, 0.0), Rating(1001.5, 0.0)), (Rating(1200.0, 150.2), NEW)):
+        assert after.shown - before.shown == round(after.mu - 3 * after.sigma) - round(before.mu - 3 * before.sigma)
     with pytest.raises(ValueError, match="seats"):
         rate(finished("match-2p-exact-1"), people(3), {})
-    assert dataclasses.replace(NEW, mu=1030.0).shown == 30
+    assert dataclasses.replace(NEW, mu=1030.0).shown == START + 30
+
+
+def test_provisional_until_enough_rated_matches_counted_per_player() -> None:
+    assert [provisional(n) for n in range(PROVISIONAL_MATCHES + 2)] == [True] * PROVISIONAL_MATCHES + [False] * 2
+    match = finished("match-3p-exact-9")
+    played = {person_key(100): PROVISIONAL_MATCHES - 1, person_key(101): 9}  # p2 is new
+    changes = rate(match, people(3), {}, played=played)
+    assert [c.matches for c in changes] == [PROVISIONAL_MATCHES, 10, 1]
+    assert [c.provisional for c in changes] == [False, False, True]
+    rebuilt = ratings.rebuild([(match, people(3))] * PROVISIONAL_MATCHES)
+    assert {s.matches for s in rebuilt.values()} == {PROVISIONAL_MATCHES}

@@ -125,8 +125,10 @@ async def test_whole_matches_through_discord_on_postgresql(
         async with Raw(url) as raw:
             results = await raw.fetch("SELECT user_id, won FROM results WHERE table_id = ? ORDER BY seat", table.id)
         assert [r[0] for r in results] == [u.id for u in c.users] and any(r[1] for r in results)
-        stats = await c.slash(c.users[0], channel, "five-up stats")
-        assert str(c.users[0].name) in stats.content
+        stats = await c.slash(c.users[0], channel, "five-up stats")  # your own record and rating, read back
+        lang = pick_locale(c.users[0].locale)
+        assert t(lang, "stats-yours-none") not in stats.content and t(lang, "ratings-yours-none") not in stats.content
+        assert any(t(lang, "ratings-yours-place", rank=n) in stats.content for n in range(1, len(c.users) + 1))
         c.fake.assert_clean()
 
 

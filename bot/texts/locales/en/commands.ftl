@@ -16,7 +16,7 @@ cmd-public = Show it to everyone here (default: only you see it)
 cmd-help = A quick start, and the full rules
 cmd-rules = Read the rules
 cmd-end = End the table in this channel (host or Manage Messages)
-cmd-stats = This server's leaderboard and your record
+cmd-stats = Your record and rating in this server, and your place on its leaderboard
 choice-level-easy = easy
 choice-level-normal = normal
 choice-level-hard = hard
@@ -26,12 +26,7 @@ choice-lang-ko = 한국어 (Korean)
 choice-lang-es = Español (Spanish)
 button-previous = Previous
 button-next = Next
-stats-title = Five Up in this server
-stats-line = { $rank }. { $player }: { $wins } of { $matches } won, { $average ->
-    [one] 1 point
-   *[other] { $average } points
-} on average
-stats-none = No finished matches in this server yet.
+stats-title = Your Five Up in this server
 stats-yours = Your record: { $matches } played, { $wins } won, { $average ->
     [one] 1 point
    *[other] { $average } points

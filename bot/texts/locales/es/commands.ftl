@@ -17,7 +17,7 @@ cmd-public = Mostrarlo a todos aquí (por defecto: solo lo ves tú)
 cmd-help = Una guía rápida y las reglas completas
 cmd-rules = Lee las reglas
 cmd-end = Cierra la mesa de este canal (anfitrión o permiso Gestionar mensajes)
-cmd-stats = La clasificación de este servidor y tu historial
+cmd-stats = Tu historial y tu puntuación de habilidad en este servidor, y tu puesto en su clasificación
 choice-level-easy = fácil
 choice-level-normal = normal
 choice-level-hard = difícil
@@ -27,15 +27,7 @@ choice-lang-ko = 한국어 (coreano)
 choice-lang-es = Español
 button-previous = Anterior
 button-next = Siguiente
-stats-title = Five Up en este servidor
-stats-line = { $rank }. { $player }: { $wins ->
-    [one] 1 ganada
-   *[other] { $wins } ganadas
-} de { $matches }, { $average ->
-    [one] 1 punto
-   *[other] { $average } puntos
-} de media
-stats-none = Todavía no hay partidas terminadas en este servidor.
+stats-title = Tu Five Up en este servidor
 stats-yours = Tu historial: partidas jugadas { $matches }, ganadas { $wins }, { $average ->
     [one] 1 punto
    *[other] { $average } puntos
