@@ -78,3 +78,28 @@ def table_legibility(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Legibili
     if g.panel_rows:
         texts["settlement"] = float(s.table_panel_font)
     return judged(g.preview_scale, s.half if g.layout.tiles else None, texts)
+
+
+def scoresheet_legibility(size: tuple[int, int], style: Style = DEFAULT_STYLE) -> Legibility:
+    """The scoresheet picture's (`/five-up score`'s) smallest text in the preview: it has no tiles."""
+    s = style.sizes
+    texts = {"score": float(s.score_font), "needed and names": float(s.small_font), "chip number": chip_digit(s.chip)}
+    return judged(preview_scale(size, style), None, texts)
+
+
+def legend_legibility(size: tuple[int, int], style: Style = DEFAULT_STYLE) -> Legibility:
+    """The legend's (`/five-up help`'s picture's) smallest tile, pip and text in the preview."""
+    s = style.sizes
+    texts = {
+        "item number": float(s.table_small_font),
+        "sample": float(s.table_glance_font),
+        "chip number": chip_digit(s.table_chip),
+        "badge": s.badge_font * BADGE_TWO_DIGITS,
+    }
+    return judged(preview_scale(size, style), s.half, texts)
+
+
+def hand_legibility(size: tuple[int, int], style: Style = DEFAULT_STYLE) -> Legibility:
+    """A hand's (`Show my hand`'s) smallest tile, pip and label in the preview."""
+    s = style.sizes
+    return judged(preview_scale(size, style), s.hand_half, {"label": float(s.hand_label_font)})

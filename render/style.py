@@ -155,7 +155,7 @@ class Sizes:
     row: int = 84
     score_font: int = 34
     small_font: int = 24
-    chip: int = 34
+    chip: int = 40  # its number is 22 px
     # the one picture (table.png), drawn at twice the size of the phone preview it must read in
     preview: tuple[int, int] = (400, 500)  # what a phone shows without tapping
     preview_ratio: int = 2  # pixels of the picture per pixel of the preview, at most
