@@ -59,6 +59,7 @@ class TableGeometry:
     panel_rows: tuple[Row, ...]
     glance: Glance  # the round, whose turn, the hands and the boneyard
     glance_box: Box  # where the glance bar is, right under the layout
+    heads: tuple[list[tuple[Image.Image, int]], ...]  # each scoreboard row's chips, names and score, as drawn
 
     def pixels(self, r: Rect) -> Box:
         """A rectangle of the layout's grid in pixels of the picture."""
@@ -97,7 +98,8 @@ def table_geometry(
     room = name_room(snapshot.players, style)
     fitted = tuple(fit(text, s.table_name_font, room) for text, _ in shown)
     b, table_w, table_h = _layout_span(layout, style)
-    heads = [_head_parts(row, sheet.target, style, fitted) for row in sheet.rows]
+    own = tuple(own for _, own in shown)
+    heads = tuple(_head_parts(row, sheet.target, style, fitted, own) for row in sheet.rows)
     houses_x = margin + max((row_width(h) for h in heads), default=0) + s.table_house // 3
     sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
     strip = [] if tight else equation_parts(layout.equation, style, KIND, s.table_equation_font)
@@ -121,12 +123,13 @@ def table_geometry(
         houses_x,
         scale,
         fitted,
-        tuple(own for _, own in shown),
+        own,
         ending,
         panel,
         rows,
         glance,
         glance_box,
+        heads,
     )
 
 
@@ -245,14 +248,14 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
     if g.panel is not None:
         paste_rows(image, list(g.panel_rows), s.table_margin * 2, g.panel[1], s.table_panel_row, style)
     gap = s.table_house // 8
-    for row, box in zip(g.sheet.rows, g.rows, strict=True):
+    for row, head, box in zip(g.sheet.rows, g.heads, g.rows, strict=True):
         back = _back(row)
         if back != "strip":
             image.paste(
                 index[back], (box[0] + s.table_margin // 2, box[1] + 2, box[2] - s.table_margin // 2, box[3] - 2)
             )
         middle = (box[1] + box[3]) // 2
-        paste_row(image, _head_parts(row, g.sheet.target, style, g.names, g.own_names), s.table_margin, middle)
+        paste_row(image, head, s.table_margin, middle)
         ink = "over" if row.negative else "text"
         x = g.houses_x
         for strokes in row.houses:
