@@ -31,7 +31,7 @@ Parts = list[tuple[Image.Image, int]]
 class Glance:
     """What the bar says, and its two groups of sprites (left-aligned, right-aligned)."""
 
-    round: int
+    round: int  # as players count it: the first round is 1 (the snapshot's is 0)
     turn: int | None  # the seat to move; None between rounds and at the match's end
     outcome: str | None  # at a round's or the match's end: "out", "blocked" or "wins"
     outcome_seats: tuple[int, ...]  # who went out, or the winners
@@ -59,7 +59,7 @@ def glance_of(
     boneyard = None if snapshot.players == 4 else snapshot.boneyard
     head: Parts = [
         (
-            word_sprite(style, KIND, labels["round"].replace("{round}", str(snapshot.round)), size, BACK, "text"),
+            word_sprite(style, KIND, labels["round"].replace("{round}", str(snapshot.round + 1)), size, BACK, "text"),
             space * 3,
         )
     ]
@@ -83,7 +83,7 @@ def glance_of(
     left += tail
     if not tail and left:
         left[-1] = (left[-1][0], 0)
-    return Glance(snapshot.round, turn, outcome, seats, snapshot.hand_sizes, boneyard, tuple(drawn), left, right)
+    return Glance(snapshot.round + 1, turn, outcome, seats, snapshot.hand_sizes, boneyard, tuple(drawn), left, right)
 
 
 def _outcome(ending: Ending | None) -> tuple[str | None, tuple[int, ...]]:

@@ -71,7 +71,7 @@ def test_the_glance_bar_says_the_round_whose_turn_every_hand_and_the_boneyard() 
         snap, _, _ = next(s for s in replayed(name) if s[0].phase is Phase.PLAYING and len(s[0].tiles) >= 3)
         d = table_description(snap, names=NAMES[:players])
         bar = d["glance"]
-        assert bar["round"] == snap.round and bar["turn"] == snap.turn and bar["outcome"] is None
+        assert bar["round"] == snap.round + 1 and bar["turn"] == snap.turn and bar["outcome"] is None
         assert bar["hands"] == list(snap.hand_sizes) and len(bar["hands"]) == players
         assert bar["boneyard"] == (snap.boneyard if players < 4 else None)
         (pill,) = bar["pills"]
