@@ -14,7 +14,7 @@ It is not a test.
 
 Targets: the one picture <= 2x the floor in real rounds and <= 3x at 28 tiles (issue 16); a full
 28-tile layout <= 30 ms; scoresheet <= 10 ms; hand <= 10 ms (issue 3); each PNG <= 250 KB; tiles
->= 24 px in the preview.
+>= 24 px in the preview, pips >= 4 px and every text >= 11 px (render/legibility.py), round ends included.
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ from render import (  # noqa: E402
     table_png,
 )
 from render.layout_cache import forget_layouts  # noqa: E402
+from render.legibility import table_legibility  # noqa: E402
 
 TARGETS_MS = {"layout": 30.0, "scoresheet": 10.0, "hand": 10.0}
 TARGET_RATIO = {"real": 2.0, "full": 3.0}  # the one picture against its floor
@@ -240,6 +241,13 @@ def main(argv: list[str] | None = None) -> None:
         row(f"one picture, {label}", ms, floor, f"{TARGET_RATIO['real']:.0f}x", biggest, nbytes)
     ends = [(s, e) for s, e, _, _, _ in real if e is not None]
     if ends:
+        seen = [table_legibility(table_geometry(s, names=NAMES, settlement=e)) for s, e in ends]
+        below = sum(not x.fine() for x in seen)
+        tile = min(x.tile for x in seen if x.tile is not None)
+        print(
+            f"  round ends at 400 px: {below} of {len(seen)} below the limits; smallest tile {tile:.1f} px, "
+            f"pip {min(x.pip or 99 for x in seen):.1f} px, text {min(x.text for x in seen):.1f} px"
+        )
         ms = median_ms(lambda p: table_png(p[0], names=NAMES, settlement=p[1]), ends, repeats)
         images = [table_image(table_geometry(s, names=NAMES, settlement=e)) for s, e in ends]
         row("one picture, a round's end (settlement)", ms, blank_floor_ms(images, repeats), "", largest(images), 0)
@@ -317,13 +325,16 @@ def late_positions(count: int) -> list[TableSnapshot]:
 
 def preview(matches: int) -> None:
     """The smallest tile in the 400 x 500 preview over every position of random matches."""
-    print(f"\npreview 400x500, every position of {matches} random matches per player count:")
+    print(
+        f"\npreview 400x500 (smallest tile, pip and text), every position of {matches} random matches per player count:"
+    )
     print(
         f"{'players':<9}{'positions':>10}{'smallest tile':>15}{'below 24 px':>13}{'rules relaxed':>15}{'slowest':>10}"
+        f"{'pip':>8}{'text':>8}"
     )
     for players in (2, 3, 4):
         positions = below = relaxed = 0
-        smallest, slowest = float("inf"), 0.0
+        smallest, slowest, pip, text = float("inf"), 0.0, float("inf"), float("inf")
         for seed in range(matches):
             for snap in match_positions(players, seed):
                 if not snap.tiles:
@@ -335,7 +346,12 @@ def preview(matches: int) -> None:
                 smallest = min(smallest, g.preview_half)
                 below += g.preview_half < PREVIEW_HALF
                 relaxed += bool(g.layout.relaxed)
-        print(f"{players:<9}{positions:>10}{smallest:>12.1f} px{below:>13}{relaxed:>15}{slowest * 1000:>7.0f} ms")
+                seen = table_legibility(g)
+                pip, text = min(pip, seen.pip or pip), min(text, seen.text)
+        print(
+            f"{players:<9}{positions:>10}{smallest:>12.1f} px{below:>13}{relaxed:>15}{slowest * 1000:>7.0f} ms"
+            f"{pip:>5.1f} px{text:>5.1f} px"
+        )
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from PIL import Image
 
 from engine import Result
 
+from .glance import tile_icon, turn_pill
 from .layout_picture import result_pill
 from .png import canvas, encode, paste_row, row_width
 from .scoresheet import HOUSE, house_sprite
@@ -21,9 +22,12 @@ from .style import DEFAULT_STYLE, Style
 
 KIND = "table"
 # The items in the order they are numbered; the text of item k is the message `legend-<item>`.
-LEGEND_ITEMS = ("spinner", "badge", "open", "closed", "last", "equation", "over", "houses", "needed", "winner")
+LEGEND_ITEMS = (
+    "spinner", "badge", "open", "closed", "shared", "last",
+    "turn", "hands", "equation", "settled", "over", "rounding", "houses", "needed", "negative", "winner",
+)  # fmt: skip
 LEGEND_VALUES = {"house": HOUSE, "target": 61}  # what the placeholders of the legend's messages stand for
-FELT_ITEMS = 5  # the first items are marks on the felt; the others are read in the band below it
+FELT_ITEMS = 6  # the first items are marks on the felt; the others are read in the band below it
 
 
 @cache
@@ -86,12 +90,14 @@ def _sample(item: str, style: Style) -> list[tuple[Image.Image, int]]:
         return [(tile(1, 1, spinner=True), 0), (dot_sprite(style, "open", half, KIND), 0)]
     if item == "closed":
         return [(tile(4, 4, spinner=True), 0), (dot_sprite(style, "closed", half, KIND), 0)]
+    if item == "shared":
+        return [(tile(2, 2, vertical=True, spinner=True), 0), (dot_sprite(style, "shared", half, KIND), 0)]
     if item == "last":
         return [(tile(2, 6, last=0), gap), (tile(6, 6, vertical=True, spinner=True, last=3), 0)]  # seats 1 and 4
     if item == "equation":
         space = size // 4
         return [
-            (seat_chip(style, KIND, 0, round(size * 1.25), "strip"), space * 2),
+            (seat_chip(style, KIND, 0, s.table_chip, "strip"), space * 2),
             (text_sprite(style, KIND, "2 + 8 = 10", size, "strip", "text"), space * 2),
             (symbol_sprite(style, KIND, "arrow", size, "strip", "muted"), space * 2),
             (result_pill(style, "+2", size, Result.SCORED, KIND), 0),
@@ -114,5 +120,40 @@ def _sample(item: str, style: Style) -> list[tuple[Image.Image, int]]:
             (text_sprite(style, KIND, "/61", small, "strip", "muted"), size // 2),
             (symbol_sprite(style, KIND, "target", small, "strip", "text"), size // 10),
             (text_sprite(style, KIND, "48", size, "strip", "text"), 0),
+        ]
+    return _glance_sample(item, style)
+
+
+def _glance_sample(item: str, style: Style) -> list[tuple[Image.Image, int]]:
+    """The marks of the glance bar and the settlement panel, as rows of sprites."""
+    s = style.sizes
+    gap = s.half // 6
+    size, small = s.table_score_font, s.table_small_font
+    if item == "turn":
+        return [(turn_pill(style, 1, "", s.table_glance_font, True), 0)]
+    if item == "hands":
+        font = s.table_glance_font
+        return [
+            (tile_icon(style, font, False), gap),
+            (seat_chip(style, KIND, 0, s.table_chip, "strip"), gap // 2),
+            (text_sprite(style, KIND, "5", font, "strip", "text"), gap * 2),
+            (tile_icon(style, font, True), gap),
+            (text_sprite(style, KIND, "3", font, "strip", "text"), 0),
+        ]
+    if item == "settled":
+        return [(result_pill(style, "+2", size, Result.SETTLED, KIND), 0)]
+    if item == "rounding":
+        arrow = symbol_sprite(style, KIND, "arrow", small, "strip", "muted")
+        return [
+            (text_sprite(style, KIND, "18", small, "strip", "muted"), gap),
+            (arrow, gap),
+            (text_sprite(style, KIND, "20", small, "strip", "muted"), gap),
+            (arrow, gap),
+            (text_sprite(style, KIND, "+4", small, "strip", "text"), 0),
+        ]
+    if item == "negative":
+        return [
+            (symbol_sprite(style, KIND, "minus", size, "strip", "over"), 0),
+            (text_sprite(style, KIND, "5", size, "strip", "over"), 0),
         ]
     raise ValueError(f"no legend item {item!r}")

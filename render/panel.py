@@ -1,8 +1,9 @@
 """The settlement panel of the one picture, drawn in the band under the layout (see `settlement`).
 
-Rows of sprites: free rows (the winner, who went out, a block's heading) and a grid whose columns
-line up (a term or a hand, its pips, an arrow, its points, a note). Numbers come first in their
-own font; names and words in the bundled fonts (`names`).
+A grid whose columns line up: a domino's terms (the term, its pips, what they round to, its points,
+a note: `opponents' pips 18 -> 20 -> +4`) or a block's hands (order, seat, name, pips, award, note).
+Who went out, the block and the winner are said by the glance bar above it (`glance`). Numbers come
+first in their own font; names and words in the bundled fonts (`names`).
 """
 
 from __future__ import annotations
@@ -23,32 +24,40 @@ from .style import Style
 KIND = "table"
 BACK = "strip"
 Parts = list[tuple[Image.Image, int]]
-# how each column of a grid is aligned, by the number of its columns: a domino's terms, a block's hands
-ALIGN = {5: "lrlrl", 7: "rllrlrl"}
+# how each column of a grid is aligned: a domino's terms, a block's hands
+DOMINO_ALIGN = "lrlrlrl"
+BLOCK_ALIGN = "rllrlrl"
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """A free row of sprites, or a grid row with one cell (or None) per column."""
+    """A free row of sprites, or a grid row with one cell (or None) per column, aligned as `align` says."""
 
     parts: Parts | None = None
     cells: tuple[Parts | None, ...] | None = None
+    align: str = ""
 
 
 def panel_rows(ending: Ending, names: tuple[str, ...], labels: dict[str, str], style: Style, width: int) -> list[Row]:
     """The panel's rows, top to bottom, for a picture `width` pixels wide."""
     if ending.kind == "match":
-        return []  # won by a placement: the band's star and the winner's row say it, in the usual height
+        return []  # won by a placement: the band's star and the glance bar say it, in the usual height
     size = style.sizes.table_panel_font
     sprites = _Sprites(style, names, size, size // 4)
-    rows: list[Row] = []
-    if ending.winner is not None:
-        rows.append(_winner_row(ending, labels, sprites, width))
-    if ending.kind == "domino" and ending.seat is not None:
-        rows += _domino_rows(ending, ending.seat, labels, sprites, width // 3)
-    if ending.kind == "block":
-        rows += _block_rows(ending, labels, sprites, width // 3)
-    return rows
+    if ending.kind == "domino":
+        out: list[Row] = []
+        if ending.winner is not None and ending.seat is not None:  # the glance bar names the winners instead
+            out.append(
+                Row(
+                    parts=[
+                        sprites.chip(ending.seat),
+                        sprites.name(ending.seat, width // 3),
+                        sprites.word(labels["out"]),
+                    ]
+                )
+            )
+        return out + _domino_rows(ending, labels, sprites)
+    return _block_rows(ending, labels, sprites, width // 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +77,7 @@ class _Sprites:
         return text_sprite(self.style, KIND, text.replace("+0", "0"), self.size, BACK, fore), self.space
 
     def chip(self, seat: int) -> tuple[Image.Image, int]:
-        return seat_chip(self.style, KIND, seat, round(self.size * 1.1), BACK), self.space
+        return seat_chip(self.style, KIND, seat, self.style.sizes.table_chip, BACK), self.space
 
     def name(self, seat: int, room: int) -> tuple[Image.Image, int]:
         return self.word(fit(self.names[seat], self.size, room))
@@ -85,23 +94,9 @@ class _Sprites:
         return result_pill(self.style, f"{points:+d}", self.size, result, KIND), self.space
 
 
-def _winner_row(ending: Ending, labels: dict[str, str], sprites: _Sprites, width: int) -> Row:
-    """A star, the winners' chips and names, and the word for winning."""
-    seats = ending.winner_seats
-    parts: Parts = [sprites.star(), *(sprites.chip(seat) for seat in seats)]
-    free = width - 2 * sprites.style.sizes.table_margin - row_width([*parts, sprites.word(labels["wins"])])
-    each = max(60, free // len(seats) - sprites.space * 3)
-    for k, seat in enumerate(seats):
-        if k:
-            parts.append(sprites.word("·", "muted"))
-        parts.append(sprites.name(seat, each))
-    parts.append(sprites.word(labels["wins"]))
-    return Row(parts=parts)
-
-
-def _domino_rows(ending: Ending, seat: int, labels: dict[str, str], sprites: _Sprites, room: int) -> list[Row]:
-    """Who went out, then a grid row per term of the domino: its word, its pips, its points, a note."""
-    rows = [Row(parts=[sprites.chip(seat), sprites.name(seat, room), sprites.word(labels["out"])])]
+def _domino_rows(ending: Ending, labels: dict[str, str], sprites: _Sprites) -> list[Row]:
+    """A grid row per term of the domino: its word, its pips, what they round to, its points, a note."""
+    rows = []
     for term in ending.terms:
         note: Parts | None = None
         if term.result is Result.OVER:
@@ -110,16 +105,17 @@ def _domino_rows(ending: Ending, seat: int, labels: dict[str, str], sprites: _Sp
             note = [sprites.star()]
         points = sprites.pill(term.points, term.result) if term.key == "net" else sprites.number(term.points, sign=True)
         pips = [sprites.number(term.pips, "muted")] if term.pips is not None else None
-        rows.append(
-            Row(cells=([sprites.word(labels[term.key])], pips, [sprites.arrow()] if pips else None, [points], note))
-        )
+        rounded = [sprites.number(term.rounded, "muted")] if term.rounded is not None else None
+        arrow = [sprites.arrow()] if pips else None
+        cells = ([sprites.word(labels[term.key])], pips, arrow, rounded, arrow if rounded else None, [points], note)
+        rows.append(Row(cells=cells, align=DOMINO_ALIGN))
     return rows
 
 
 def _block_rows(ending: Ending, labels: dict[str, str], sprites: _Sprites, room: int) -> list[Row]:
-    """The block's heading, the grid's headings, and a grid row per hand: its seat, pips and award."""
+    """The grid's headings, and a grid row per hand: its seat, pips and award (the glance bar says "blocked")."""
     pips, award = [sprites.word(labels["pips"], "muted")], [sprites.word(labels["award"], "muted")]
-    rows = [Row(parts=[sprites.word(labels["blocked"])]), Row(cells=(None, None, None, pips, None, award, None))]
+    rows = [Row(cells=(None, None, None, pips, None, award, None), align=BLOCK_ALIGN)]
     for hand in ending.hands:
         note: Parts | None = None
         if hand.result is Result.OVER:
@@ -135,7 +131,7 @@ def _block_rows(ending: Ending, labels: dict[str, str], sprites: _Sprites, room:
             [sprites.name(hand.seat, room)],
             [sprites.number(hand.pips)],
         )
-        rows.append(Row(cells=(*cells, [sprites.arrow()], award, note)))
+        rows.append(Row(cells=(*cells, [sprites.arrow()], award, note), align=BLOCK_ALIGN))
     return rows
 
 
@@ -167,7 +163,7 @@ def paste_rows(image: Image.Image, rows: list[Row], left: int, top: int, row_h: 
             _paste(image, row.parts, left, middle)
             continue
         cells = row.cells or ()
-        align = ALIGN[len(cells)]
+        align = row.align
         x = left
         for column, cell in enumerate(cells):
             w = widths[column]

@@ -2,7 +2,7 @@
 
 A phone shows an attachment about 400 x 500 px before it is tapped. The one picture is drawn at
 most twice that size (sharp when tapped), and its layout keeps to the frame that leaves room for
-the equation band and one scoreboard row per side, so that half a tile is never less than 24 px
+the glance bar, the equation band and one scoreboard row per side, so that half a tile is never less than 24 px
 in the preview.
 """
 
@@ -18,9 +18,9 @@ def picture_limit(style: Style = DEFAULT_STYLE) -> tuple[int, int]:
 
 
 def footer_height(sides: int, style: Style = DEFAULT_STYLE) -> int:
-    """The equation band and the scoresheet under the layout."""
+    """The glance bar, the equation band and the scoresheet under the layout."""
     s = style.sizes
-    return s.table_strip + sides * s.table_row + s.table_margin
+    return s.table_glance + s.table_strip + sides * s.table_row + s.table_margin
 
 
 def table_frame(sides: int, style: Style = DEFAULT_STYLE) -> tuple[int, int]:

@@ -96,6 +96,7 @@ def _frame(g: TableGeometry, size: tuple[int, int], area: Box, unit: int, style:
         band=moved(g.band) if g.band is not None else None,
         panel=moved(g.panel) if g.panel is not None else None,
         rows=tuple(moved(r) for r in g.rows),
+        glance_box=moved(g.glance_box),
     )
     paint_footer(image, shifted, style)
     return Frame(image, tiles, area, unit)

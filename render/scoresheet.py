@@ -1,13 +1,14 @@
 """The scoresheet picture: the paper X-and-stroke tally of docs/rules.md, one block per side.
 
 A stroke is one displayed point; ten make a house, a large X (two strokes) with a small x (two
-strokes each) in each of its four spaces. A block shows the side's seats, whose turn it is,
+strokes each) in each of its four spaces. A block shows the side's seats and their players' names, whose turn it is,
 the score as `N / 61` with what is still needed for exactly 61 (◎), and under it the houses.
 A negative score is written in red on a red-tinted block, after a minus sign.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -15,7 +16,9 @@ from PIL import Image, ImageDraw
 
 from engine import Phase, TableSnapshot, rules
 
+from .names import fit, shown_name, word_sprite
 from .png import canvas, encode, paste_row, row_width
+from .settlement import merged_labels
 from .sprites import reduce_supersampled, seat_chip, symbol_sprite, text_sprite, to_palette
 from .style import DEFAULT_STYLE, Style
 
@@ -77,9 +80,38 @@ def scoresheet_geometry(snapshot: TableSnapshot) -> Scoresheet:
     return Scoresheet(tuple(rows), target)
 
 
-def scoresheet_png(snapshot: TableSnapshot, *, style: Style = DEFAULT_STYLE) -> bytes:
-    """The scoresheet of `snapshot` as PNG bytes."""
-    return encode(scoresheet_image(scoresheet_geometry(snapshot), style), style)
+def scoresheet_png(
+    snapshot: TableSnapshot,
+    *,
+    names: Sequence[str] | None = None,
+    labels: Mapping[str, str] | None = None,
+    style: Style = DEFAULT_STYLE,
+) -> bytes:
+    """The scoresheet of `snapshot` as PNG bytes, each seat's chip followed by its player's name (`names`, by
+    seat; a name no font draws by the seat's label from `labels`, as in `table_png`); without `names`, the
+    chips alone."""
+    return encode(
+        scoresheet_image(scoresheet_geometry(snapshot), style, sheet_names(snapshot, names, labels, style)), style
+    )
+
+
+NAMES_WIDTH = 720  # the widest the scoresheet gets with names: its numbers stay 11 px in a 400 px preview
+
+
+def sheet_names(
+    snapshot: TableSnapshot, names: Sequence[str] | None, labels: Mapping[str, str] | None, style: Style = DEFAULT_STYLE
+) -> tuple[str, ...]:
+    """What each seat's chip is followed by: the player's name, shortened so the sheet keeps to `NAMES_WIDTH`
+    (nothing without `names`)."""
+    if names is None:
+        return ()
+    words = merged_labels(labels)
+    shown = [shown_name(names[k] if names and k < len(names) else None, k, words)[0] for k in range(snapshot.players)]
+    sheet = scoresheet_geometry(snapshot)
+    widest = max(row_width(_head_parts(row, sheet.target, style, ("",) * snapshot.players)) for row in sheet.rows)
+    side_seats = max(len(row.seats) for row in sheet.rows)
+    room = (NAMES_WIDTH - 2 * style.sizes.margin - widest) // side_seats - style.sizes.score_font // 2
+    return tuple(fit(text, style.sizes.small_font, max(3 * style.sizes.small_font, room)) for text in shown)
 
 
 Box = tuple[int, int, int, int]
@@ -97,13 +129,13 @@ class SheetBoxes:
     houses: tuple[tuple[Box, ...], ...]
 
 
-def scoresheet_boxes(sheet: Scoresheet, style: Style = DEFAULT_STYLE) -> SheetBoxes:
+def scoresheet_boxes(sheet: Scoresheet, style: Style = DEFAULT_STYLE, names: Sequence[str] = ()) -> SheetBoxes:
     s = style.sizes
     house, gap, margin = s.house, s.house // 7, s.margin
     head = round(s.score_font * 1.5)
     columns = max([HOUSE_COLUMNS, *(len(r.houses) + (1 if r.negative else 0) for r in sheet.rows)])
     tally_w = columns * house + (columns - 1) * gap
-    width = max(tally_w, *(row_width(_head_parts(row, sheet.target, style)) for row in sheet.rows)) + 2 * margin
+    width = max(tally_w, *(row_width(_head_parts(row, sheet.target, style, names)) for row in sheet.rows)) + 2 * margin
     block = head + house + margin
     blocks, heads, minus, houses = [], [], [], []
     for k, row in enumerate(sheet.rows):
@@ -121,16 +153,16 @@ def scoresheet_boxes(sheet: Scoresheet, style: Style = DEFAULT_STYLE) -> SheetBo
     return SheetBoxes(size, tuple(blocks), tuple(heads), tuple(minus), tuple(houses))
 
 
-def scoresheet_image(sheet: Scoresheet, style: Style = DEFAULT_STYLE) -> Image.Image:
+def scoresheet_image(sheet: Scoresheet, style: Style = DEFAULT_STYLE, names: Sequence[str] = ()) -> Image.Image:
     s = style.sizes
-    boxes = scoresheet_boxes(sheet, style)
+    boxes = scoresheet_boxes(sheet, style, names)
     image = canvas(style, KIND, boxes.size, "paper")
     index = style.palette(KIND).index
     for k, row in enumerate(sheet.rows):
         back = _back(row)
         if back != "paper":
             image.paste(index[back], boxes.blocks[k])
-        paste_row(image, _head_parts(row, sheet.target, style), s.margin, boxes.heads[k])
+        paste_row(image, _head_parts(row, sheet.target, style, names), s.margin, boxes.heads[k])
         ink = "ink_negative" if row.negative else "ink"
         sign = boxes.minus[k]
         if sign is not None:
@@ -147,8 +179,8 @@ def _back(row: SideRow) -> str:
     return "row_turn" if row.to_move is not None else "paper"
 
 
-def _head_parts(row: SideRow, target: int, style: Style) -> list[tuple[Image.Image, int]]:
-    """`▶ (1)(3)  46 / 61  ◎ 15`, or a star for the winner."""
+def _head_parts(row: SideRow, target: int, style: Style, names: Sequence[str] = ()) -> list[tuple[Image.Image, int]]:
+    """`▶ (1) Ann (3) Bo  46 / 61  ◎ 15`, or a star for the winner (without `names`: the chips alone)."""
     s = style.sizes
     back = _back(row)
     ink = "ink_negative" if row.negative else "ink"
@@ -161,6 +193,8 @@ def _head_parts(row: SideRow, target: int, style: Style) -> list[tuple[Image.Ima
     parts.append((turn, space))
     for seat in row.seats:
         parts.append((seat_chip(style, KIND, seat, s.chip, back, ring=seat == row.to_move), space))
+        if seat < len(names) and names[seat]:
+            parts.append((word_sprite(style, KIND, names[seat], small, back, "ink"), space * 2))
     parts[-1] = (parts[-1][0], space * 3)
     if row.negative:
         parts.append((symbol_sprite(style, KIND, "minus", size, back, ink), 0))

@@ -2,7 +2,8 @@
 
 Read from the engine's own events (`Domino` and `Blocked`, as `FinishedRound.ending` gives them),
 never worked out again: who went out, the placement points, the opponents' and the partner's pips
-with what they became, the net and whether it counted; for a block, every hand's pips in the
+with what they became (rounded to 5, then points: 18 -> 20 -> +4), the net and whether it counted;
+for a block, every hand's pips in the
 order the awards were made, each award and what became of it. At the match's end: the winning
 side and the event that reached the target exactly (a placement, a domino or one award).
 
@@ -34,6 +35,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "award": "award",  # the heading of the column of awards
     "skipped": "match already won",  # an award after the target was reached
     "wins": "wins",  # after the winner's name at the match's end
+    "round": "Round {round}",  # the glance bar's round; {round} is its number
 }
 
 
@@ -55,6 +57,7 @@ class Term:
     pips: int | None
     points: int  # displayed, signed as it enters the net
     result: Result | None = None  # the net's: scored or cancelled
+    rounded: int | None = None  # the pips rounded to the nearest 5 (18 -> 20), before they are divided by 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +94,10 @@ def ending_of(snapshot: TableSnapshot, settlement: Settlement | None) -> Ending 
         partner = rules.partner_of(snapshot.players, d.seat)
         terms = [
             Term("placement", None, rules.displayed(d.placement)),
-            Term("opponents", d.opponents_pips, rules.displayed(d.opponents)),
+            Term("opponents", d.opponents_pips, rules.displayed(d.opponents), rounded=d.opponents),
         ]
         if partner is not None:
-            terms.append(Term("partner", d.partner_pips, -rules.displayed(d.partner)))
+            terms.append(Term("partner", d.partner_pips, -rules.displayed(d.partner), rounded=d.partner))
         terms.append(Term("net", None, rules.displayed(d.net), d.result))
         reached = "domino" if over and d.result is Result.SCORED else None
         return Ending("domino", d.seat, tuple(terms), (), winner, seats, reached)
@@ -127,6 +130,8 @@ def ending_description(ending: Ending | None) -> dict[str, Any] | None:
             out[t.key] = t.points
             if t.pips is not None:
                 out[f"{t.key}_pips"] = t.pips
+            if t.rounded is not None:
+                out[f"{t.key}_rounded"] = t.rounded
             if t.result is not None:
                 out["result"] = t.result.value
                 out["counted"] = t.result is Result.SCORED

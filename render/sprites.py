@@ -24,6 +24,9 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
     6: ((0.25, 0.25), (0.5, 0.25), (0.75, 0.25), (0.25, 0.75), (0.5, 0.75), (0.75, 0.75)),
 }
+PIP_DIAMETER = 0.2  # of a half-tile's side
+CHIP_DIGIT = 0.55  # a seat chip's number, of the chip's size
+BADGE_TWO_DIGITS = 0.82  # a badge's two-digit number, of the badge font
 
 
 @cache
@@ -86,7 +89,7 @@ def tile_sprite(
     line = max(ss, round(0.03 * h))
     draw.rectangle((h - line // 2, round(0.16 * h), h + line // 2, h - round(0.16 * h)), fill=c.edge)
     pip_colour = c.pip_dim if face == "tile_dim" else c.pip
-    r = 0.1 * h
+    r = PIP_DIAMETER / 2 * h
     inset = max(1, round(0.03 * h))  # pips keep their places whatever the border
     body = h - 2 * inset
     for offset, value in ((0, a), (h, b)):
@@ -109,7 +112,7 @@ def badge_sprite(style: Style, value: int, size: int, kind: str = "layout") -> I
         (pad, pad, s - 1 - pad, s - 1 - pad), fill=c.badge, outline=c.badge_text, width=max(1, round(0.03 * s))
     )
     text = str(value)
-    points = style.sizes.badge_font * ss * (0.82 if len(text) > 1 else 1)
+    points = style.sizes.badge_font * ss * (BADGE_TWO_DIGITS if len(text) > 1 else 1)
     draw.text((s / 2, s / 2), text, fill=c.badge_text, font=font(round(points)), anchor="mm", stroke_width=ss // 2)
     return to_palette(reduce_supersampled(image, ss), style, kind)
 
@@ -208,7 +211,7 @@ def seat_chip(style: Style, kind: str, seat: int, size: int, back: str, ring: bo
         (s / 2, s / 2),
         str(seat + 1),
         fill=getattr(c, c.seat_number(seat)),
-        font=font(round(0.55 * s)),
+        font=font(round(CHIP_DIGIT * s)),
         anchor="mm",
         stroke_width=ss // 2,
     )

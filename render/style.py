@@ -155,7 +155,7 @@ class Sizes:
     row: int = 84
     score_font: int = 34
     small_font: int = 24
-    chip: int = 34
+    chip: int = 40  # its number is 22 px
     # the one picture (table.png), drawn at twice the size of the phone preview it must read in
     preview: tuple[int, int] = (400, 500)  # what a phone shows without tapping
     preview_ratio: int = 2  # pixels of the picture per pixel of the preview, at most
@@ -166,10 +166,15 @@ class Sizes:
     table_house: int = 38
     table_score_font: int = 32
     table_small_font: int = 26
-    table_chip: int = 36
+    table_chip: int = 40  # its number is 22 px: 11 px in the preview, as every text of the picture at least
     table_name_font: int = 26  # a player's name beside their chip
     table_panel_font: int = 26  # the settlement panel at a round's end
-    table_panel_row: int = 40
+    table_panel_row: int = 44
+    table_glance: int = 52  # the glance bar: the round, whose turn (or how the round ended), every hand, the boneyard
+    table_glance_font: int = 26
+    legible_text: float = 11.0  # the smallest text, tile (short side) and pip a phone's preview may show, in px
+    legible_tile: float = 24.0
+    legible_pip: float = 4.0
     # hand
     hand_half: int = 46
     hand_gap: int = 14

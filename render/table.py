@@ -19,13 +19,14 @@ from PIL import Image
 
 from engine import TableSnapshot
 
+from .glance import Glance, glance_of
 from .grid import Rect
 from .layout_picture import equation_parts, paint_layout
 from .layout_plan import LayoutGeometry, layout_geometry
 from .names import fit, shown_name, word_sprite
 from .panel import Row, panel_rows, paste_rows, rows_width
 from .png import canvas, encode, paste_row, row_width
-from .preview import picture_limit, table_frame
+from .preview import footer_height, picture_limit, table_frame
 from .scoresheet import Scoresheet, SideRow, house_sprite, scoresheet_geometry
 from .settlement import Ending, Settlement, ending_of, merged_labels
 from .sprites import dot_sprite, seat_chip, symbol_sprite, text_sprite
@@ -56,6 +57,9 @@ class TableGeometry:
     ending: Ending | None  # the settlement and the winner, at a round's or the match's end
     panel: Box | None  # where the panel shows them
     panel_rows: tuple[Row, ...]
+    glance: Glance  # the round, whose turn, the hands and the boneyard
+    glance_box: Box  # where the glance bar is, right under the layout
+    heads: tuple[list[tuple[Image.Image, int]], ...]  # each scoreboard row's chips, names and score, as drawn
 
     def pixels(self, r: Rect) -> Box:
         """A rectangle of the layout's grid in pixels of the picture."""
@@ -81,28 +85,30 @@ def table_geometry(
     unit, margin = s.half // 2, s.table_margin
     words = merged_labels(labels)
     shown = [shown_name(names[k] if names and k < len(names) else None, k, words) for k in range(snapshot.players)]
-    layout = layout_geometry(snapshot, table_frame(snapshot.sides, style))
+    limit_w = picture_limit(style)[0]
+    ending = ending_of(snapshot, settlement)
+    rows = _panel_rows(ending, tuple(text for text, _ in shown), words, style, limit_w)
+    panel_h = len(rows) * s.table_panel_row + margin if rows else 0
+    layout, tight = (
+        _round_end_layout(snapshot, panel_h, style)
+        if rows
+        else (layout_geometry(snapshot, table_frame(snapshot.sides, style)), False)
+    )
     sheet = scoresheet_geometry(snapshot)
     room = name_room(snapshot.players, style)
     fitted = tuple(fit(text, s.table_name_font, room) for text, _ in shown)
     b, table_w, table_h = _layout_span(layout, style)
-    heads = [_head_parts(row, sheet.target, style, fitted) for row in sheet.rows]
+    own = tuple(own for _, own in shown)
+    heads = tuple(_head_parts(row, sheet.target, style, fitted, own) for row in sheet.rows)
     houses_x = margin + max((row_width(h) for h in heads), default=0) + s.table_house // 3
     sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
-    strip = equation_parts(layout.equation, style, KIND, s.table_equation_font)
-    ending = ending_of(snapshot, settlement)
-    rows = _panel_rows(ending, tuple(text for text, _ in shown), words, style, max(table_w + 2 * margin, sheet_w))
+    strip = [] if tight else equation_parts(layout.equation, style, KIND, s.table_equation_font)
+    glance = glance_of(snapshot, ending, [text for text, _ in shown], words, style, limit_w)
+    glance_w = row_width(glance.left) + row_width(glance.right) + 2 * margin + s.table_glance_font
     panel_w = rows_width(list(rows), style) + 4 * margin if rows else 0
-    width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w)
-    top_of_band = table_h + 2 * margin
-    band = (0, top_of_band, width, top_of_band + s.table_strip) if strip else None
-    y = top_of_band + s.table_strip
-    panel = None
-    if rows:
-        panel = (0, y, width, y + len(rows) * s.table_panel_row + margin)
-        y = panel[3]
-    boxes = tuple((0, y + k * s.table_row, width, y + (k + 1) * s.table_row) for k in range(len(sheet.rows)))
-    height = y + len(sheet.rows) * s.table_row + margin
+    width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w, glance_w)
+    glance_box, band, panel, boxes = _footer_boxes(table_h + 2 * margin, width, bool(strip), panel_h, sheet, style)
+    height = (boxes[-1][3] if boxes else glance_box[3]) + margin
     origin = ((width - table_w) // 2 - b.x0 * unit, margin - b.y0 * unit)
     pw, ph = s.preview
     scale = min(1.0, pw / width, ph / height)
@@ -117,11 +123,54 @@ def table_geometry(
         houses_x,
         scale,
         fitted,
-        tuple(own for _, own in shown),
+        own,
         ending,
         panel,
         rows,
+        glance,
+        glance_box,
+        heads,
     )
+
+
+def _footer_boxes(
+    top: int, width: int, band: bool, panel_h: int, sheet: Scoresheet, style: Style
+) -> tuple[Box, Box | None, Box | None, tuple[Box, ...]]:
+    """From `top` down: the glance bar, the equation band, the settlement panel, one scoreboard row per side."""
+    s = style.sizes
+    glance = (0, top, width, top + s.table_glance)
+    y = glance[3] + (s.table_strip if band else 0)
+    strip = (0, glance[3], width, y) if band else None
+    panel = (0, y, width, y + panel_h) if panel_h else None
+    y += panel_h
+    rows = tuple((0, y + k * s.table_row, width, y + (k + 1) * s.table_row) for k in range(len(sheet.rows)))
+    return glance, strip, panel, rows
+
+
+def _round_end_layout(snapshot: TableSnapshot, panel_h: int, style: Style) -> tuple[LayoutGeometry, bool]:
+    """The layout of a round's last picture and whether the equation band gives way to the settlement panel
+    (a domino's panel starts with the last placement's points): the layout as the placement before showed
+    it while the picture fits the phone's preview; else that layout or one kept to the room the panel
+    leaves, whichever the preview shrinks least."""
+    s = style.sizes
+    margin, unit = s.table_margin, s.half // 2
+    limit_w, limit_h = picture_limit(style)
+    frame = table_frame(snapshot.sides, style)
+    footer = footer_height(snapshot.sides, style) + panel_h
+
+    def scale(layout: LayoutGeometry, tight: bool) -> float:
+        _, w, h = _layout_span(layout, style)
+        return min(
+            1.0, limit_w / max(limit_w, w + 2 * margin), limit_h / (h + 2 * margin + footer - tight * s.table_strip)
+        )
+
+    usual = layout_geometry(snapshot, frame)
+    if scale(usual, False) >= 1.0:
+        return usual, False
+    if scale(usual, True) >= 1.0:
+        return usual, True
+    kept = layout_geometry(snapshot, (frame[0], frame[1] - -(-(panel_h - s.table_strip) // unit)))
+    return max(((usual, True), (kept, True)), key=lambda c: scale(*c))
 
 
 def _layout_span(layout: LayoutGeometry, style: Style) -> tuple[Rect, int, int]:
@@ -175,8 +224,9 @@ def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
 
 
 def footer_top(g: TableGeometry, style: Style = DEFAULT_STYLE) -> int:
-    """Where the band under the layout starts: the equation, the settlement panel and the scoresheet."""
-    return g.band[1] if g.band is not None else (g.rows[0][1] - style.sizes.table_strip if g.rows else g.size[1])
+    """Where the band under the layout starts: the glance bar, the equation, the settlement panel and the
+    scoresheet."""
+    return g.glance_box[1]
 
 
 def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_STYLE) -> None:
@@ -184,8 +234,11 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
     s = style.sizes
     index = style.palette(KIND).index
     width = g.size[0]
-    footer = footer_top(g, style) if g.band is not None else (g.rows[0][1] - s.table_strip if g.rows else g.size[1])
-    image.paste(index["strip"], (0, footer, width, g.size[1]))
+    image.paste(index["strip"], (0, footer_top(g, style), width, g.size[1]))
+    bar = g.glance_box
+    middle = (bar[1] + bar[3]) // 2
+    paste_row(image, g.glance.left, s.table_margin * 2, middle)
+    paste_row(image, g.glance.right, width - s.table_margin * 2 - row_width(g.glance.right), middle)
     if g.band is not None:
         strip = equation_parts(g.layout.equation, style, KIND, s.table_equation_font)
         if g.ending is not None and g.ending.reached == "place":  # this placement reached the target
@@ -195,14 +248,14 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
     if g.panel is not None:
         paste_rows(image, list(g.panel_rows), s.table_margin * 2, g.panel[1], s.table_panel_row, style)
     gap = s.table_house // 8
-    for row, box in zip(g.sheet.rows, g.rows, strict=True):
+    for row, head, box in zip(g.sheet.rows, g.heads, g.rows, strict=True):
         back = _back(row)
         if back != "strip":
             image.paste(
                 index[back], (box[0] + s.table_margin // 2, box[1] + 2, box[2] - s.table_margin // 2, box[3] - 2)
             )
         middle = (box[1] + box[3]) // 2
-        paste_row(image, _head_parts(row, g.sheet.target, style, g.names, g.own_names), s.table_margin, middle)
+        paste_row(image, head, s.table_margin, middle)
         ink = "over" if row.negative else "text"
         x = g.houses_x
         for strokes in row.houses:

@@ -1,7 +1,8 @@
 """The one picture's machine-readable twin: what table.png shows, as JSON-ready data.
 
 Every tile's pixel rectangle, its parent and the side it joins, every open end with its badge, the
-scoreboard rows, the players' names and, at a round's end, its settlement, so that tests and other
+glance bar (round, whose turn, hands, boneyard), the scoreboard rows, the players' names, the
+smallest tile, pip and text in a phone's preview and, at a round's end, its settlement, so that tests and other
 tools can check or redraw the picture without reading pixels.
 """
 
@@ -12,6 +13,7 @@ from typing import Any
 
 from engine import TableSnapshot
 
+from .legibility import table_legibility
 from .settlement import Settlement, ending_description
 from .style import DEFAULT_STYLE, Style
 from .table import TableGeometry, table_geometry
@@ -35,7 +37,9 @@ def table_description(
             "size": list(style.sizes.preview),
             "scale": round(g.preview_scale, 4),
             "tile_short_side": round(g.preview_half, 2),
+            "smallest": table_legibility(g, style).as_json(),
         },
+        "glance": _glance(g),
         "relaxed": [r.value for r in g.layout.relaxed],
         "tiles": _tiles(g, snapshot),
         "ends": _ends(g),
@@ -110,6 +114,21 @@ def _sides(g: TableGeometry) -> list[dict[str, Any]]:
         }
         for row, box in zip(g.sheet.rows, g.rows, strict=True)
     ]
+
+
+def _glance(g: TableGeometry) -> dict[str, Any]:
+    """The glance bar: the round, whose turn (a pill in the seat's colour), how the round ended, the hands."""
+    b = g.glance
+    return {
+        "round": b.round,
+        "turn": b.turn,
+        "outcome": b.outcome,
+        "outcome_seats": list(b.outcome_seats),
+        "pills": [{"seat": seat, "name": name} for seat, name in enumerate(b.names) if name],
+        "hands": list(b.hands),
+        "boneyard": b.boneyard,
+        "rect": list(g.glance_box),
+    }
 
 
 def _given(names: Sequence[str] | None, players: int) -> list[str | None]:

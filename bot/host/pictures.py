@@ -61,8 +61,14 @@ class Renderer(Protocol):
         picture's few words in the table's language (render.settlement.DEFAULT_LABELS' keys)."""
         ...
 
-    def scoresheet(self, snapshot: TableSnapshot) -> Picture:
-        """The scoresheet alone, for `/five-up score`."""
+    def scoresheet(
+        self,
+        snapshot: TableSnapshot,
+        *,
+        names: Sequence[str] | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> Picture:
+        """The scoresheet alone, for `/five-up score`: each chip followed by its player's name (`names`)."""
         ...
 
     def hand(self, view: SeatView) -> Picture:
@@ -95,10 +101,16 @@ class PngRenderer:
         png = render.table_png(snapshot, names=names, settlement=settlement, labels=labels)
         return (Picture(TABLE_PICTURE, png),)
 
-    def scoresheet(self, snapshot: TableSnapshot) -> Picture:
+    def scoresheet(
+        self,
+        snapshot: TableSnapshot,
+        *,
+        names: Sequence[str] | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> Picture:
         import render
 
-        return Picture(SCORESHEET_PICTURE, render.scoresheet_png(snapshot))
+        return Picture(SCORESHEET_PICTURE, render.scoresheet_png(snapshot, names=names, labels=labels))
 
     def hand(self, view: SeatView) -> Picture:
         import render

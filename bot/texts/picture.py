@@ -9,10 +9,11 @@ from .i18n import t
 
 PICTURE_LABELS = (
     "seat", "out", "placement", "opponents", "partner", "net", "over", "blocked", "pips", "award", "skipped", "wins",
+    "round",
 )  # fmt: skip
 
 
 def picture_labels(lang: str) -> dict[str, str]:
     """`render.table_png`'s `labels`: each key's words from the catalog (`picture-<key>`); `{seat}` stays a
-    placeholder the renderer fills with a seat number."""
-    return {key: t(lang, f"picture-{key}", seat="{seat}") for key in PICTURE_LABELS}
+    placeholder the renderer fills with a seat number, and `{round}` one it fills with the round's number."""
+    return {key: t(lang, f"picture-{key}", seat="{seat}", round="{round}") for key in PICTURE_LABELS}

@@ -10,6 +10,7 @@ from pathlib import Path
 from PIL import Image
 
 from render import DEFAULT_STYLE, LEGEND_ITEMS, LEGEND_VALUES, legend_png
+from render.legibility import legend_legibility
 
 COLORS = DEFAULT_STYLE.colors
 LOCALES = Path(__file__).resolve().parents[2] / "bot" / "texts" / "locales"
@@ -29,9 +30,23 @@ def test_the_legend_is_one_small_palette_picture_with_every_mark() -> None:
     data = legend_png()
     image = Image.open(io.BytesIO(data))
     assert (image.format, image.mode) == ("PNG", "P")
-    assert image.width <= 800 and image.height <= 600 and len(data) < 60_000
+    assert image.width <= 800 and image.height <= 1000 and len(data) < 60_000
+    seen = legend_legibility(image.size)  # at 400 px wide: tiles >= 24 px, pips >= 4 px, every text >= 11 px
+    assert seen.fine() and seen.tile is not None and seen.tile >= 24 and seen.text >= 11, seen
     colours = {c for _, c in image.convert("RGB").getcolors(1 << 16)}
-    for name in ("spinner", "badge", "dot", "dot_closed", "tile", "tile_last", "strip", "seat0", "seat3", "over"):
+    for name in (
+        "spinner",
+        "badge",
+        "dot",
+        "dot_closed",
+        "tile",
+        "tile_last",
+        "strip",
+        "seat0",
+        "seat1",
+        "seat3",
+        "over",
+    ):
         assert getattr(COLORS, name) in colours, name
     assert legend_png() == data  # drawn once
 

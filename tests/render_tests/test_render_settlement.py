@@ -34,6 +34,7 @@ KOREAN = {
     "award": "득점",
     "skipped": "이미 끝난 뒤",
     "wins": "승리",
+    "round": "{round}라운드",
 }
 NAMES = ("Zoë Ñúñez", "김민준", "Łukasz", "박서연")
 
@@ -65,10 +66,14 @@ def shown(raw: int) -> int:
     return rules.displayed(raw)
 
 
-def panel_colours(snap: TableSnapshot, end: Domino | Blocked | None, **kw: object) -> set[tuple[int, int, int]]:
+def panel_colours(
+    snap: TableSnapshot, end: Domino | Blocked | None, where: str = "panel", **kw: object
+) -> set[tuple[int, int, int]]:
+    """The colours in the settlement panel (or the glance bar: `where="glance"`)."""
     d = table_description(snap, names=NAMES[: snap.players], settlement=end, **kw)  # type: ignore[arg-type]
     image = Image.open(io.BytesIO(table_png(snap, names=NAMES[: snap.players], settlement=end, **kw)))  # type: ignore[arg-type]
-    panel = image.convert("RGB").crop(tuple(d["panel"]))
+    box = d["panel"] if where == "panel" else d["glance"]["rect"]
+    panel = image.convert("RGB").crop(tuple(box))
     return {(c[0], c[1], c[2]) for _, c in panel.getcolors(1 << 20) or [] if isinstance(c, tuple)}
 
 
@@ -83,7 +88,9 @@ def test_a_domino_shows_who_went_out_the_terms_the_net_and_that_it_counted() -> 
     assert (s["partner"], s["partner_pips"]) == (-shown(end.partner), end.partner_pips)  # 4 players: a deduction
     assert s["net"] == shown(end.net) == s["placement"] + s["opponents"] + s["partner"]
     assert s["result"] == "scored" and s["counted"] is True
-    assert d["panel"] is not None and d["band"][3] <= d["panel"][1] <= d["sides"][0]["rect"][1]
+    above = d["band"] or d["glance"]["rect"]  # the band gives way to the panel where the picture would be too tall
+    assert d["panel"] is not None and above[3] <= d["panel"][1] <= d["sides"][0]["rect"][1]
+    assert d["glance"]["outcome"] == "out" and d["glance"]["outcome_seats"] == [end.seat]  # said in the glance bar
     # no mark of the next round on the old layout: nobody is to move
     assert all(side["to_move"] is None for side in d["sides"])
     assert [n["shown"] for n in d["names"]] == [
@@ -92,7 +99,7 @@ def test_a_domino_shows_who_went_out_the_terms_the_net_and_that_it_counted() -> 
         "Łukasz",
         "박서연",
     ]  # shortened to fit a side of two
-    assert COLORS.seat(end.seat) in panel_colours(snap, end, labels=KOREAN)  # the chip of who went out
+    assert COLORS.seat(end.seat) in panel_colours(snap, end, "glance", labels=KOREAN)  # the pill of who went out
 
 
 def test_a_two_player_domino_has_no_partner_term() -> None:

@@ -20,3 +20,5 @@ picture-award = award
 picture-skipped = match already won
 # after the winner's name at the match's end
 picture-wins = wins
+# the glance bar under the layout: the round's number
+picture-round = Round { $round }

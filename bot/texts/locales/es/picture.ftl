@@ -11,3 +11,4 @@ picture-pips = puntos en mano
 picture-award = premio
 picture-skipped = partida ya ganada
 picture-wins = gana
+picture-round = Ronda { $round }

@@ -11,3 +11,4 @@ picture-pips = 남은 점
 picture-award = 받는 점수
 picture-skipped = 이미 승부 결정
 picture-wins = 승리
+picture-round = { $round }라운드
