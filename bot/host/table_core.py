@@ -313,7 +313,13 @@ class TableCore:
         """The scoresheet alone, drawn on a worker thread; a drawing failure costs only the picture."""
         said = texts.scoresheet_alt(self.table.lang, self.table.seating, snapshot)
         try:
-            return ((await asyncio.to_thread(self.services.renderer.scoresheet, snapshot)).described(said),)
+            draw = functools.partial(
+                self.services.renderer.scoresheet,
+                snapshot,
+                names=self.table.seating.names,
+                labels=texts.picture_labels(self.table.lang),
+            )
+            return ((await asyncio.to_thread(draw)).described(said),)
         except Exception:
             log.exception("drawing the scoresheet of table %s failed at move %s", self.table.id, self.table.move_no)
             return ()

@@ -41,7 +41,7 @@ class NoPictures:
     ) -> tuple[Picture, ...]:
         return ()
 
-    def scoresheet(self, snapshot: TableSnapshot) -> Picture:
+    def scoresheet(self, snapshot: TableSnapshot, *, names: object = None, labels: object = None) -> Picture:
         return Picture("scoresheet.png", b"")
 
     def hand(self, view: SeatView) -> Picture:
