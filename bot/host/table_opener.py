@@ -134,6 +134,11 @@ class TableOpener:
             raise Refusal("table-gone")
         if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
             raise Refusal("rematch-not-player")
+        people = {s.user_id for s in row.seats if s.user_id is not None}
+        for live in self.registry.in_channel(row.channel_id):  # one rematch at a time: a second click finds it
+            table = live.table
+            if table.status is TableStatus.LOBBY and {s.user_id for s in table.seats if s.user_id} == people:
+                raise Refusal("rematch-open", channel=f"<#{row.channel_id}>")
         settings = await self.servers.settings(guild_id)
         bots = sum(s.user_id is None for s in row.seats)
         ServerDesk.check_open(settings, channel_id=row.channel_id, parent_id=parent_id, bots=bots)

@@ -76,8 +76,8 @@ class TableRegistry:
         return live
 
     def asleep(self, *, channel_id: int | None = None, table_id: int | None = None) -> int | None:
-        """The id of the sleeping table an action is for (by id, else by room: its thread, or the channel it
-        is played in itself), if it sleeps."""
+        """The id of the sleeping table an action is for (by id, else by room: its thread, the match played
+        in the channel itself, or the only sleeping match opened in the channel), if it sleeps."""
         if table_id is not None:
             return table_id if table_id in self._asleep else None
         if channel_id is None:
@@ -85,8 +85,9 @@ class TableRegistry:
         in_thread = self._asleep_threads.get(channel_id)
         if in_thread is not None:
             return in_thread
-        refs = self._asleep_channels.get(channel_id, {}).values()
-        return next((ref.id for ref in refs if ref.thread_id is None), None)
+        refs = list(self._asleep_channels.get(channel_id, {}).values())
+        here = next((ref.id for ref in refs if ref.thread_id is None), None)
+        return refs[0].id if here is None and len(refs) == 1 else here
 
     def asleep_in_thread(self, room: int) -> int | None:
         """The id of the sleeping match played in this thread, if `room` is one."""
