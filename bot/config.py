@@ -22,6 +22,7 @@ from dotenv import dotenv_values
 
 DEFAULT_DATABASE = "./five_up.sqlite3"
 DEFAULT_TIMEOUT = 300.0
+DEFAULT_LOBBY_EXPIRY_MINUTES = 30.0
 N = TypeVar("N", int, float)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 POSTGRES_SCHEMES = ("postgresql", "postgres")
@@ -38,6 +39,7 @@ class Config:
     database_url: str | None = field(default=None, repr=False)  # PostgreSQL; None: the SQLite file above
     dev_guild_id: int | None = None
     turn_timeout: float = DEFAULT_TIMEOUT
+    lobby_expiry: float = DEFAULT_LOBBY_EXPIRY_MINUTES * 60  # seconds a lobby waits to be started
     log_level: str = "INFO"
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
@@ -82,6 +84,11 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
         timeout = DEFAULT_TIMEOUT
     if timeout <= 0:
         raise ConfigError(f"TURN_TIMEOUT_SECONDS must be positive, not {timeout:g}")
+    expiry = _number("LOBBY_EXPIRY_MINUTES", get("LOBBY_EXPIRY_MINUTES"), float)
+    if expiry is None:
+        expiry = DEFAULT_LOBBY_EXPIRY_MINUTES
+    if expiry <= 0:
+        raise ConfigError(f"LOBBY_EXPIRY_MINUTES must be positive, not {expiry:g}")
     shard_ids = get("SHARD_IDS")
     ids = tuple(_shard_id(part) for part in shard_ids.split(",")) if shard_ids else None
     count = _number("SHARD_COUNT", get("SHARD_COUNT"), int)
@@ -97,6 +104,7 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
         database_url=_database_url(get("DATABASE_URL")),
         dev_guild_id=_number("DEV_GUILD_ID", get("DEV_GUILD_ID"), int),
         turn_timeout=timeout,
+        lobby_expiry=expiry * 60,
         log_level=level,
         shard_count=count,
         shard_ids=ids,

@@ -226,6 +226,7 @@ async def hosting(
             renderer or PngRenderer(),
             computer,
             turn_timeout=config.turn_timeout,
+            lobby_expiry=config.lobby_expiry,
             computer_pause=computer_pause,
             seeds=seeds,
             timer=timer,

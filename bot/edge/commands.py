@@ -21,7 +21,7 @@ from engine import Option, Placement, Tile, parse_tile
 from .. import texts
 from ..host.refusal import Refusal
 from ..host.replay_desk import replay_desk_of
-from ..model.answers import Lobby
+from ..host.table_choice import Want
 from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, TableStatus
 from ..texts.i18n import SUPPORTED
@@ -30,7 +30,7 @@ from .command_words import PACE_CHOICES, described, table_language
 from .hand_buttons import send_hand, show_hand_view
 from .help_and_rules import help_message, rules_message
 from .lobby_buttons import lobby_view
-from .lobby_turns import LobbyTurn
+from .lobby_commands import channel_of, lobby_commands, refresh_lobby
 from .player_commands import player_commands
 from .replay_buttons import history_view, open_viewer, send_animation, send_review
 from .replies import answered_publicly, defer_publicly, files, locale_of, record_file
@@ -45,12 +45,15 @@ TIMEOUT_CHOICES = [app_commands.Choice(name=described(f"choice-timeout-{x.value}
 
 
 class FiveUpCommands(app_commands.Group):
-    """`/five-up start | join | leave | hand | play | board | score | rules | help | end | stats | leaderboard
-    | history | replay | review`, and `turns | settings` (bot/edge/player_commands.py)."""
+    """`/five-up start | hand | play | board | score | rules | help | end | stats | leaderboard | history
+    | replay | review`, `join | leave | host` (bot/edge/lobby_commands.py) and `turns | settings`
+    (bot/edge/player_commands.py)."""
 
     def __init__(self) -> None:
         super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
         for command in player_commands():  # /five-up turns and settings (bot/edge/player_commands.py)
+            self.add_command(command)
+        for command in lobby_commands():  # /five-up join, leave and host (bot/edge/lobby_commands.py)
             self.add_command(command)
         self.add_command(TournamentCommands())  # /five-up tournament … (bot/edge/tournament_commands.py)
 
@@ -81,7 +84,7 @@ class FiveUpCommands(app_commands.Group):
         channel = interaction.channel
         lobby = await manager.open_table(
             guild_id=interaction.guild_id,
-            channel_id=_channel(interaction),
+            channel_id=channel_of(interaction),
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             lang=lang or settings.lang or table_language(interaction.guild_locale, interaction.locale),
@@ -97,27 +100,6 @@ class FiveUpCommands(app_commands.Group):
             message = await interaction.original_response()
             await manager.set_lobby_message(lobby.table_id, message.id)
 
-    @app_commands.command(name="join", description=described("cmd-join"))
-    async def join(self, interaction: Interaction) -> None:
-        async with _lobby_turn(interaction):
-            lobby = await interaction.client.manager.join(
-                channel_id=_channel(interaction),
-                user_id=interaction.user.id,
-                name=interaction.user.display_name,
-                locale=locale_of(interaction),
-            )
-            await interaction.response.send_message(lobby.note, ephemeral=True)
-            await _refresh_lobby(interaction, lobby)
-
-    @app_commands.command(name="leave", description=described("cmd-leave"))
-    async def leave(self, interaction: Interaction) -> None:
-        async with _lobby_turn(interaction):
-            lobby = await interaction.client.manager.leave(
-                channel_id=_channel(interaction), user_id=interaction.user.id, locale=locale_of(interaction)
-            )
-            await interaction.response.send_message(lobby.note, ephemeral=True)
-            await _refresh_lobby(interaction, lobby)
-
     # -- playing --------------------------------------------------------------
 
     @app_commands.command(name="hand", description=described("cmd-hand"))
@@ -130,12 +112,13 @@ class FiveUpCommands(app_commands.Group):
         # The move this command was sent at: if a computer took the turn over meanwhile (the player
         # was away), the placement is refused rather than made at a later move the player never saw.
         manager = interaction.client.manager
-        table = manager.table_in(_channel(interaction))
-        move_no = table.move_no if table is not None and table.status is TableStatus.PLAYING else None
+        table = await manager.table_for(room=channel_of(interaction), user_id=interaction.user.id, want=Want.MATCH)
+        move_no = table.move_no if table.status is TableStatus.PLAYING else None
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             played = await manager.play(
-                channel_id=_channel(interaction),
+                channel_id=channel_of(interaction),
+                table_id=table.id,
                 user_id=interaction.user.id,
                 placement=_placement(tile, on),
                 locale=locale_of(interaction),
@@ -293,18 +276,19 @@ class FiveUpCommands(app_commands.Group):
     @app_commands.command(name="end", description=described("cmd-end"))
     async def end(self, interaction: Interaction) -> None:
         manager = interaction.client.manager
-        async with _lobby_turn(interaction):
-            table = manager.table_in(_channel(interaction))
-            in_lobby = table is not None and table.status is TableStatus.LOBBY
+        table = await manager.table_for(room=channel_of(interaction), user_id=interaction.user.id)
+        async with interaction.client.lobby_turns.of(table.id):
+            in_lobby = table.status is TableStatus.LOBBY
             post = await manager.end(
-                channel_id=_channel(interaction),
+                channel_id=channel_of(interaction),
+                table_id=table.id,
                 user_id=interaction.user.id,
                 name=interaction.user.display_name,
                 can_manage=interaction.permissions.manage_messages,
             )
             await interaction.response.send_message(post.text, allowed_mentions=discord.AllowedMentions.none())
-            if in_lobby and table is not None:
-                await _refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
+            if in_lobby:
+                await refresh_lobby(interaction, texts.lobby_message(table))  # its Join / Start buttons go
 
 
 def _matching(found: list[tuple[int, str]], current: str) -> list[app_commands.Choice[int]]:
@@ -330,18 +314,6 @@ def _placement(tile: str, on: str | None) -> Placement:
     return Placement(placed, target)
 
 
-def _channel(interaction: Interaction) -> int:
-    if interaction.channel_id is None or interaction.guild_id is None:
-        raise Refusal("guild-only")
-    return interaction.channel_id
-
-
-def _lobby_turn(interaction: Interaction) -> LobbyTurn:
-    """The turn of the channel's table (see `LobbyTurns`): its lobby action and message edit, in order."""
-    table = None if interaction.channel_id is None else interaction.client.manager.table_in(interaction.channel_id)
-    return interaction.client.lobby_turns.of(None if table is None else table.id)
-
-
 def _options_by_tile(interaction: Interaction) -> dict[Tile, list[Option]]:
     if interaction.channel_id is None:
         return {}
@@ -352,32 +324,19 @@ def _options_by_tile(interaction: Interaction) -> dict[Tile, list[Option]]:
     return by_tile
 
 
-async def _refresh_lobby(interaction: Interaction, lobby: Lobby) -> None:
-    """After a join, leave or end by command, the public lobby message shows the new state."""
-    if lobby.message_id is None or interaction.channel is None:
-        return
-    try:
-        message = interaction.channel.get_partial_message(lobby.message_id)  # type: ignore[union-attr]
-        await message.edit(content=lobby.text, view=lobby_view(lobby))
-    except discord.HTTPException:
-        pass  # the lobby message was deleted: the seats are saved all the same
-
-
 async def _repost(interaction: Interaction, *, scoresheet_only: bool, public: bool) -> None:
     """The table's latest pictures again: to the asker alone, so the match's thread keeps only the
     match, or to everyone when they asked for `public` (a refusal stays private either way)."""
     manager = interaction.client.manager
-    channel = _channel(interaction)
-    table = manager.table_in(channel)
-    if table is None:
-        raise Refusal("no-table")
+    channel = channel_of(interaction)
+    table = await manager.table_for(room=channel, user_id=interaction.user.id, want=Want.MATCH)
     if table.status is not TableStatus.PLAYING:
         raise Refusal("not-started")
     if public:
         await defer_publicly(interaction)  # a refusal from here on (the table ended meanwhile) still stays private
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    post = await manager.board(channel_id=channel, scoresheet_only=scoresheet_only)
+    post = await manager.board(channel_id=channel, table_id=table.id, scoresheet_only=scoresheet_only)
     await interaction.followup.send(
         post.text,
         files=files(post.pictures),

@@ -1,13 +1,14 @@
 """The lobby of a hosted table: who sits where, and the host's start or cancel.
 
 A lobby and a match are two lifetimes of one table: `LobbyActions` holds what happens before the
-first deal (join, leave, choose a partner, start, cancel), the `LiveTable` it belongs to holds the
+first deal (join, leave, choose a partner, hand the table over, start, cancel), the `LiveTable` it belongs to holds the
 match. It changes the table only through the `TableCore` both share: its lock and versioned writes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine import Match
 
@@ -15,6 +16,7 @@ from .. import texts
 from ..model.answers import Lobby
 from ..model.posts import PostKind
 from ..model.table_state import MAX_SEATS, MIN_PLAYERS, Seat, TableStatus
+from ..texts.lobby import host_handed, host_left, host_now
 from .partner_proposals import PartnerProposals, ProposalKey
 from .refusal import Refusal
 from .row_conversion import seat_rows
@@ -54,6 +56,8 @@ class LobbyActions:
             return live.lobby(texts.joined(locale, humans + 1))
 
     async def leave(self, *, user_id: int, locale: str) -> Lobby:
+        """A player leaves the lobby. When the host leaves, the next person seated hosts it (said in the
+        lobby); a host with nobody else seated closes it."""
         live = self.live
         table = live.table
         async with live.lock:
@@ -62,12 +66,45 @@ class LobbyActions:
                 raise Refusal("not-seated")
             if table.status is not TableStatus.LOBBY:
                 raise Refusal("cannot-leave-now")
-            if user_id == table.host_id:
-                raise Refusal("host-cannot-leave")
             seats = [s for i, s in enumerate(table.seats) if i != seat]
-            await live.write(lambda version: live.services.storage.save_seats(table.id, seat_rows(seats), version))
+            heir = next((s for s in seats if s.user_id is not None), None) if user_id == table.host_id else None
+            if user_id == table.host_id and heir is None:
+                await live.close("the host left")
+                return replace(texts.lobby_cancelled(table), note=texts.left(locale))
+            new_host = None if heir is None else heir.user_id
+            await live.write(
+                lambda version: live.services.storage.save_seats(table.id, seat_rows(seats), version, host_id=new_host)
+            )
+            old_host = table.host_name()
             table.seats = seats
-            return live.lobby(texts.left(locale))
+            if heir is None or heir.user_id is None:
+                return live.lobby(texts.left(locale))
+            table.host_id = heir.user_id
+            lobby = live.lobby(texts.left(locale))
+            return replace(lobby, text=f"{lobby.text}\n{host_left(table.lang, old_host, heir.name)}")
+
+    async def hand_over(self, *, user_id: int, seat: int, locale: str) -> Lobby:
+        """The host hands the lobby to the person in `seat` (0-based), who starts it from now on (said in the lobby)."""
+        live = self.live
+        table = live.table
+        async with live.lock:
+            self._check_host_in_lobby(user_id)
+            heir = table.seats[seat] if 0 <= seat < len(table.seats) else None
+            if heir is None:
+                raise Refusal("host-not-seated")
+            if heir.user_id is None:
+                raise Refusal("host-computer")
+            if heir.user_id == user_id:
+                raise Refusal("host-already")
+            new_host = heir.user_id
+            seats = seat_rows(table.seats)
+            await live.write(
+                lambda version: live.services.storage.save_seats(table.id, seats, version, host_id=new_host)
+            )
+            old_host = table.host_name()
+            table.host_id = new_host
+            lobby = live.lobby(host_now(locale, heir.name))
+            return replace(lobby, text=f"{lobby.text}\n{host_handed(table.lang, old_host, heir.name)}")
 
     async def sit_with(self, *, user_id: int, partner_id: int, locale: str) -> Lobby:
         """At a 4-seat lobby, sit opposite `partner_id` (partners sit opposite: seats 1 & 3, 2 & 4).

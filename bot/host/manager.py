@@ -1,12 +1,14 @@
 """The game manager: every table this process hosts, found by channel or id. No Discord import here.
 
 The commands, the buttons, the demo and the benchmark all call this façade. It opens tables
-(one per channel), finds the `LiveTable` an action is for and hands the action over, brings
-saved tables back after a restart. The work itself is elsewhere: a live table changes itself
-(bot/host/live_table.py), the registry finds it (bot/host/table_registry.py), the turn clock moves
-computers and idle players on (bot/host/turn_clock.py), the archive answers what finished matches
-and players say (history, stats, leaderboard: bot/host/match_archive.py, `manager.archive`), the
-text layer writes every sentence (bot/texts/), and bot/host/row_conversion.py turns stored rows into tables.
+(any number per channel: bot/host/table_opener.py), finds the `LiveTable` an action is for (by id, by
+thread, or by the rule of bot/host/table_choice.py for a command in a channel) and hands the action over,
+closes a lobby nobody started (bot/host/lobby_expiry.py), brings saved tables back after a restart. The work itself is
+elsewhere: a live table changes itself (bot/host/live_table.py), the registry finds it
+(bot/host/table_registry.py), the turn clock moves computers and idle players on (bot/host/turn_clock.py),
+the archive answers what finished matches and players say (history, stats, leaderboard:
+bot/host/match_archive.py, `manager.archive`), the text layer writes every sentence (bot/texts/), and
+bot/host/row_conversion.py turns stored rows into tables.
 """
 
 from __future__ import annotations
@@ -19,22 +21,23 @@ from collections.abc import Callable, Sequence
 from engine import Option, Placement
 
 from .. import texts
+from ..config import DEFAULT_LOBBY_EXPIRY_MINUTES
 from ..model.answers import Hand, Lobby, Played
-from ..model.pace import OnTimeout, Pace
 from ..model.posts import Post
-from ..model.table_state import LEVELS, MAX_SEATS, Seat, Table, TableStatus
-from ..storage import Storage
+from ..model.table_state import Table, TableStatus
+from ..storage import ChannelBusyError, Storage
 from .computers import ComputerPlayers
 from .correspondence_turns import CorrespondenceTurns
 from .deadline_sweeper import DeadlineSweeper
 from .live_table import LiveTable
 from .lobby_actions import LobbyActions
+from .lobby_expiry import LobbyExpiry
 from .match_archive import MatchArchive
 from .pictures import Renderer
 from .player_desk import PlayerDesk
 from .refusal import Refusal
-from .row_conversion import rematch_table
 from .server_desk import ServerDesk
+from .table_choice import Want, choose
 from .table_core import Publisher, Services, TableCore, ThreadOpener
 from .table_loader import TableLoader
 from .table_opener import TableOpener
@@ -46,13 +49,15 @@ from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)
 
+LOBBY_EXPIRY = DEFAULT_LOBBY_EXPIRY_MINUTES * 60  # seconds a lobby waits to be started (LOBBY_EXPIRY_MINUTES)
+
 
 def new_seed() -> str:
     """A fresh, unguessable seed for a table's deals."""
     return secrets.token_hex(8)
 
 
-class Manager:
+class Manager(TableOpener):
     """Every table this process hosts. Create, then `await restore()` to bring back saved tables.
 
     With `shard_count` (and `shard_ids`, the shards this process runs), only the tables of guilds
@@ -66,6 +71,7 @@ class Manager:
         computer: ComputerPlayers,
         *,
         turn_timeout: float = 300.0,
+        lobby_expiry: float = LOBBY_EXPIRY,
         computer_pause: tuple[float, float] = (0.8, 2.0),
         clock: Callable[[float], str] = texts.discord_clock,
         now: Callable[[], float] = time.time,
@@ -75,6 +81,7 @@ class Manager:
         shard_ids: Sequence[int] | None = None,
     ) -> None:
         self.storage = storage
+        self.lobby_expiry = lobby_expiry
         self.shard_count = shard_count
         self.shard_ids = None if shard_ids is None else tuple(shard_ids)
         self.publisher = publisher
@@ -95,9 +102,8 @@ class Manager:
         self.players = PlayerDesk(
             storage, self.loader, self.registry, self.servers, now
         )  # turns, away, reminders by DM
-        self.opener = TableOpener(storage, self.services, self.registry, self.players, self.sweeper)
         rounds = TournamentRounds(
-            storage, publisher.publish, renderer, self.opener, self._start_match, self._live_or_none, now,
+            storage, publisher.publish, renderer, self, self._start_match, self._live_or_none, now,
             turn_timeout, self.seeds, clock,
         )  # fmt: skip
         self.tournaments = TournamentDesk(storage, rounds, self.timer)  # events that pair and open their matches
@@ -105,16 +111,33 @@ class Manager:
     # -- finding tables -----------------------------------------------------
 
     def table_in(self, channel_id: int) -> Table | None:
-        """The table in this channel now, to read (only its live table writes it)."""
+        """The table of this thread, else the newest one opened in this channel, to read (only its live
+        table writes it)."""
         live = self.registry.in_room(channel_id)
         return None if live is None else live.table
 
-    async def _live(self, *, channel_id: int | None = None, table_id: int | None = None) -> LiveTable:
-        """The live table an action is for, a sleeping correspondence match read first."""
-        asleep = self.registry.asleep(channel_id=channel_id, table_id=table_id)
-        if asleep is not None:
-            await self.loader.wake(asleep)
-        live = self.registry.find(channel_id=channel_id, table_id=table_id)
+    async def table_for(self, *, room: int, user_id: int, want: Want = Want.ANY) -> Table:
+        """The table a command from `user_id` in this channel or thread is for (bot/host/table_choice.py),
+        read first if it sleeps; a refusal (a list of the channel's tables) when it cannot be told."""
+        return (await self._live(channel_id=room, user_id=user_id, want=want)).table
+
+    async def _live(
+        self,
+        *,
+        channel_id: int | None = None,
+        table_id: int | None = None,
+        user_id: int | None = None,
+        want: Want = Want.ANY,
+    ) -> LiveTable:
+        """The live table an action is for, a sleeping correspondence match read first: by its id (checked
+        against the channel or thread when given), else the one the command in `channel_id` means."""
+        if table_id is None:
+            if channel_id is None:
+                raise Refusal("no-table")
+            table_id = choose(self.registry, channel_id, user_id, want)
+        if self.registry.asleep(table_id=table_id) is not None:
+            await self.loader.wake(table_id)
+        live = self.registry.find(table_id=table_id, channel_id=channel_id)
         self.loader.touch(live)
         return live
 
@@ -133,56 +156,6 @@ class Manager:
 
     # -- the lobby ----------------------------------------------------------
 
-    async def open_table(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        lang: str,
-        bots: int = 0,
-        level: str = "normal",
-        seat_host: bool = True,
-        seed: str | None = None,
-        use_thread: bool = True,
-        pace: Pace | None = None,
-        on_timeout: OnTimeout = OnTimeout.COMPUTER,
-        parent_id: int | None = None,
-    ) -> Lobby:
-        """A new table in this channel, the host in seat 1 (unless `seat_host` is False) and `bots` computers.
-
-        `seed` deals a given match (the demo, a replay); otherwise the seed source picks one.
-        `use_thread` False keeps the match in the channel rather than a thread of its own. `pace`:
-        the server's default when not given. The server's settings may refuse the channel (`parent_id`:
-        the channel of the thread it is asked in) or the computers; its rating choice is kept with the table."""
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}")
-        if not 0 <= bots <= MAX_SEATS - int(seat_host):
-            raise Refusal("too-many-bots")
-        settings = await self.servers.settings(guild_id)
-        ServerDesk.check_open(settings, channel_id=channel_id, parent_id=parent_id, bots=bots)
-        pace = settings.pace if pace is None else pace
-        seats = [Seat(host_id, texts.plain(host_name))] if seat_host else []
-        seats += [Seat(None, texts.computer_name(lang, n + 1), level) for n in range(bots)]
-        table = Table(
-            0,
-            guild_id,
-            channel_id,
-            host_id,
-            lang,
-            level,
-            self.seeds() if seed is None else seed,
-            TableStatus.LOBBY,
-            seats,
-        )
-        table.use_thread, table.pace, table.on_timeout, table.rated = use_thread, pace, on_timeout, settings.rated
-        return await self._open(table, host_id)
-
-    async def _open(self, table: Table, asker: int) -> Lobby:
-        """A lobby for `table` (see `TableOpener.open`)."""
-        return (await self.opener.open(table, asker)).lobby()
-
     async def posted(self, post: Post, message_id: int) -> None:
         """A message of a match went out (see `PlayerDesk.posted`)."""
         await self.players.posted(post, message_id)
@@ -195,16 +168,22 @@ class Manager:
     async def join(
         self, *, user_id: int, name: str, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
-        live = await self._live(channel_id=channel_id, table_id=table_id)
+        live = await self._live(channel_id=channel_id, table_id=table_id, user_id=user_id, want=Want.LOBBY)
         await self.players.check_cap(live.table, [user_id], asker=user_id)
         return await live.lobby_actions.join(user_id=user_id, name=name, locale=locale)
 
     async def leave(
         self, *, user_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
-        return await (await self._live(channel_id=channel_id, table_id=table_id)).lobby_actions.leave(
-            user_id=user_id, locale=locale
-        )
+        live = await self._live(channel_id=channel_id, table_id=table_id, user_id=user_id, want=Want.LOBBY)
+        return await live.lobby_actions.leave(user_id=user_id, locale=locale)
+
+    async def hand_over(
+        self, *, user_id: int, seat: int, locale: str, channel_id: int | None = None, table_id: int | None = None
+    ) -> Lobby:
+        """The host hands their lobby to the person in `seat` (0-based; see `LobbyActions.hand_over`)."""
+        live = await self._live(channel_id=channel_id, table_id=table_id, user_id=user_id, want=Want.LOBBY)
+        return await live.lobby_actions.hand_over(user_id=user_id, seat=seat, locale=locale)
 
     async def start(
         self,
@@ -216,33 +195,16 @@ class Manager:
         open_thread: ThreadOpener | None = None,
     ) -> Lobby:
         """The host starts the match: the first round is dealt and the first turn message posted
-        (in the match's own thread, when `open_thread` makes one)."""
-        live = await self._live(channel_id=channel_id, table_id=table_id)
-        lobby = await live.lobby_actions.start(user_id=user_id, locale=locale, open_thread=open_thread)
+        (in the match's own thread, when `open_thread` makes one). A match that would play in the channel
+        itself while another one does is refused (the database's index one_match_in_channel decides)."""
+        live = await self._live(channel_id=channel_id, table_id=table_id, user_id=user_id, want=Want.LOBBY)
+        try:
+            lobby = await live.lobby_actions.start(user_id=user_id, locale=locale, open_thread=open_thread)
+        except ChannelBusyError:
+            raise Refusal("channel-match-busy") from None
         if live.table.status is TableStatus.PLAYING:
             self.registry.add(live)  # its thread finds it too
         return lobby
-
-    async def rematch(
-        self, *, table_id: int, user_id: int, guild_id: int | None, parent_id: int | None = None
-    ) -> tuple[Lobby, int]:
-        """A finished match again: the same players in the same seats, language and level, a new deal;
-        the new lobby and the channel it opened in.
-
-        Anyone who sat at it may ask; its host hosts again (and alone starts it), and anyone may
-        leave the new lobby before then. It opens in the channel where the finished match was
-        started, where people are (not in the old match's thread): its match gets a thread of its own.
-        The server's settings as they are now apply (`parent_id`: the channel of the thread asked in)."""
-        row = await self.storage.finished_match(table_id)
-        if row is None or row.guild_id != guild_id:
-            raise Refusal("table-gone")
-        if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
-            raise Refusal("rematch-not-player")
-        settings = await self.servers.settings(guild_id)
-        bots = sum(s.user_id is None for s in row.seats)
-        ServerDesk.check_open(settings, channel_id=row.channel_id, parent_id=parent_id, bots=bots)
-        lobby = await self._open(rematch_table(row, self.seeds(), rated=settings.rated), user_id)
-        return lobby, row.channel_id
 
     async def set_ping(self, *, user_id: int, on: bool) -> None:
         """Store whether the turn message mentions this player; their tables in play follow at once."""
@@ -252,11 +214,15 @@ class Manager:
         self, *, user_id: int, locale: str, channel_id: int | None = None, table_id: int | None = None
     ) -> Lobby:
         """The host closes the lobby."""
-        return await (await self._live(channel_id=channel_id, table_id=table_id)).lobby_actions.cancel(user_id=user_id)
+        live = await self._live(channel_id=channel_id, table_id=table_id, user_id=user_id, want=Want.LOBBY)
+        return await live.lobby_actions.cancel(user_id=user_id)
 
-    async def end(self, *, channel_id: int, user_id: int, name: str, can_manage: bool) -> Post:
-        """The host, or anyone allowed to manage messages, ends the table in this channel."""
-        return await (await self._live(channel_id=channel_id)).end(user_id=user_id, name=name, can_manage=can_manage)
+    async def end(
+        self, *, channel_id: int, user_id: int, name: str, can_manage: bool, table_id: int | None = None
+    ) -> Post:
+        """The host, or anyone allowed to manage messages, ends the table in this channel or thread."""
+        live = await self._live(channel_id=channel_id, table_id=table_id, user_id=user_id)
+        return await live.end(user_id=user_id, name=name, can_manage=can_manage)
 
     async def lobby_of(self, table_id: int) -> LobbyActions:
         """A lobby's partner choices and their answers (`LobbyActions.sit_with`, `LobbyActions.answer_partner`)."""
@@ -275,15 +241,19 @@ class Manager:
         move_no: int | None = None,
     ) -> Played:
         """A player's placement (one without `on`: wherever its tile fits), see `LiveTable.play`."""
-        live = await self._live(channel_id=channel_id, table_id=table_id)
+        live = await self._live(channel_id=channel_id, table_id=table_id, user_id=user_id, want=Want.MATCH)
         played = await live.play(user_id=user_id, placement=placement, locale=locale, move_no=move_no)
         if user_id in live.table.away_until:
             await self.players.back(user_id)  # playing ends an away early
         return played
 
     def choices(self, *, channel_id: int, user_id: int) -> list[Option]:
-        """The caller's legal options now (for autocomplete): empty when it is not their turn."""
-        live = self.registry.in_room(channel_id)
+        """The caller's legal options now (for autocomplete): empty when it is not their turn (or it is not
+        clear which table they mean, or it sleeps)."""
+        try:
+            live = self.registry.by_id(choose(self.registry, channel_id, user_id, Want.MATCH))
+        except Refusal:
+            return []
         return [] if live is None else live.options_for(user_id)
 
     async def hand(
@@ -296,12 +266,20 @@ class Manager:
         picture: bool = True,
     ) -> Hand:
         """A player's private view: their tiles, what they drew, and a choice per playable tile."""
-        live = await self._live(channel_id=channel_id, table_id=table_id)
+        live = await self._live(channel_id=channel_id, table_id=table_id, user_id=user_id, want=Want.MATCH)
         return await live.hand(user_id=user_id, locale=locale, picture=picture)
 
-    async def board(self, *, channel_id: int, scoresheet_only: bool = False) -> Post:
+    async def board(
+        self,
+        *,
+        channel_id: int,
+        scoresheet_only: bool = False,
+        user_id: int | None = None,
+        table_id: int | None = None,
+    ) -> Post:
         """The latest pictures of the table again (not published: the caller replies with it)."""
-        return await (await self._live(channel_id=channel_id)).board(scoresheet_only=scoresheet_only)
+        live = await self._live(channel_id=channel_id, table_id=table_id, user_id=user_id, want=Want.MATCH)
+        return await live.board(scoresheet_only=scoresheet_only)
 
     # -- whose turn next ----------------------------------------------------
 
@@ -336,7 +314,12 @@ class Manager:
             return None
 
     async def _deadline(self, table_id: int) -> None:
-        """The sweeper found this table's moment: read it if it sleeps, and do what is due."""
+        """The sweeper found this table's moment: read it if it sleeps, and do what is due (a lobby nobody
+        started closes)."""
         live = await self.loader.wake(table_id)
-        if live is not None:
+        if live is None:
+            return
+        if live.table.status is TableStatus.LOBBY:
+            await LobbyExpiry(live).due()
+        else:
             await CorrespondenceTurns(live).due()

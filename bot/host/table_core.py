@@ -1,11 +1,8 @@
-"""What every part of a hosted table shares: its state and lock, its versioned writes, its clock,
-who is mentioned, its pictures and its public posts.
-
-`TableCore` is the plumbing under a `LiveTable` (the match being played, bot/host/live_table.py) and
-its `LobbyActions` (join, leave, partners, start, cancel: bot/host/lobby_actions.py). Every write of
-the table goes through `write`, under the table's lock, before memory changes; every public message
-through `publish`, in lock order.
-"""
+"""What every part of a hosted table shares: its state and lock, its versioned writes, its clock, who is
+mentioned, its pictures and its public posts. `TableCore` is the plumbing under a `LiveTable` (the match,
+bot/host/live_table.py) and its `LobbyActions` (join, leave, partners, start, cancel: bot/host/lobby_actions.py).
+Every write of the table goes through `write`, under the table's lock, before memory changes; every public
+message through `publish`, in lock order."""
 
 from __future__ import annotations
 
@@ -313,13 +310,11 @@ class TableCore:
         """The scoresheet alone, drawn on a worker thread; a drawing failure costs only the picture."""
         said = texts.scoresheet_alt(self.table.lang, self.table.seating, snapshot)
         try:
-            draw = functools.partial(
-                self.services.renderer.scoresheet,
-                snapshot,
-                names=self.table.seating.names,
-                labels=texts.picture_labels(self.table.lang),
+            names, labels = self.table.seating.names, texts.picture_labels(self.table.lang)
+            sheet = await asyncio.to_thread(
+                lambda: self.services.renderer.scoresheet(snapshot, names=names, labels=labels)
             )
-            return ((await asyncio.to_thread(draw)).described(said),)
+            return (sheet.described(said),)
         except Exception:
             log.exception("drawing the scoresheet of table %s failed at move %s", self.table.id, self.table.move_no)
             return ()

@@ -43,7 +43,7 @@ class BackendHooks(Storage):
 
     @abstractmethod
     def _is_channel_busy(self, error: Exception) -> bool:
-        """The error is the one-open-table-per-channel index refusing a second table."""
+        """The error is the index one_match_in_channel refusing a second match played in a channel itself."""
 
     async def _lock_ratings(self, session: Session, guild_id: int) -> None:
         """Inside a transaction: no other transaction writes this server's ratings until it ends."""

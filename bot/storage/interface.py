@@ -66,15 +66,24 @@ class Storage(TournamentStorage, ABC):
         pace: str = "live",
         on_timeout: str = "computer",
         rated: bool = True,
+        closes_at: float | None = None,
     ) -> int:
-        """A new lobby at NEW_TABLE_VERSION; ChannelBusyError if the channel has an open table.
+        """A new lobby at NEW_TABLE_VERSION (a channel holds any number of them).
 
         `use_thread` False: the host asked for the match in the channel, not in a thread of its own.
-        `pace`, `on_timeout`, `rated`: kept with the table for its whole life (bot/model/pace.py)."""
+        `pace`, `on_timeout`, `rated`: kept with the table for its whole life (bot/model/pace.py).
+        `closes_at`: when the lobby closes itself if nobody starts it (its `take_over_at` and `wake_at`)."""
 
     @abstractmethod
-    async def save_seats(self, table_id: int, seats: Sequence[SeatRow], expected_version: int | None = None) -> int:
-        """Returns the table's new version (so do all the writes below)."""
+    async def save_seats(
+        self,
+        table_id: int,
+        seats: Sequence[SeatRow],
+        expected_version: int | None = None,
+        *,
+        host_id: int | None = None,
+    ) -> int:
+        """Returns the table's new version (so do all the writes below). `host_id`: the lobby has a new host."""
 
     @abstractmethod
     async def set_lobby_message(
@@ -92,7 +101,8 @@ class Storage(TournamentStorage, ABC):
         thread_id: int | None = None,
         deadlines: TurnDeadlines = NO_DEADLINES,
     ) -> int:
-        """The match begins (in `thread_id`, if the bot opened a thread for it), its first turn's clock with it."""
+        """The match begins (in `thread_id`, if the bot opened a thread for it), its first turn's clock with it.
+        ChannelBusyError (nothing changed) if it would play in the channel itself, where another match plays."""
 
     @abstractmethod
     async def save_record(

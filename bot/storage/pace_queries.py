@@ -3,8 +3,9 @@ whose move each waits for, how many a person sits at, and the note of a match's 
 
 Written once for both backends (`?` placeholders). The deadline sweeper's two reads (`due_query`,
 `next_wake_query`) repeat the predicate of the partial index tables_to_wake word for word
-(`status = 'playing' AND wake_at IS NOT NULL`), so both backends answer them from the index, never
-by reading every table; tests/storage_tests/test_storage_paces.py checks both plans.
+(`status IN ('lobby', 'playing') AND wake_at IS NOT NULL`: a match's deadline or a lobby's expiry), so both
+backends answer them from the index, never by reading every table; tests/storage_tests/test_storage_paces.py
+checks both plans.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .table_read_queries import shard_clause
 
 log = logging.getLogger(__name__)
 
-_TO_WAKE = "t.status = 'playing' AND t.wake_at IS NOT NULL"  # the predicate of the index tables_to_wake
+_TO_WAKE = "t.status IN ('lobby', 'playing') AND t.wake_at IS NOT NULL"  # the predicate of the index tables_to_wake
 _ASLEEP = "t.status = 'playing' AND t.pace <> 'live'"  # a correspondence match in progress
 _PACE = {True: "t.pace <> 'live'", False: "t.pace = 'live'"}  # open_seats: correspondence or live
 

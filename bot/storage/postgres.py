@@ -211,7 +211,7 @@ class PostgresStorage(SqlStorage):
         await session.execute("INSERT INTO schema_version VALUES (?, ?)", version, time.time())
 
     def _is_channel_busy(self, error: Exception) -> bool:
-        return isinstance(error, asyncpg.UniqueViolationError) and error.constraint_name == "one_open_table_per_channel"
+        return isinstance(error, asyncpg.UniqueViolationError) and error.constraint_name == "one_match_in_channel"
 
     async def _after_import(self, session: Session) -> None:
         # the next table (and tournament) created gets an id after every copied one

@@ -24,7 +24,10 @@ class TurnDeadlines:
     A correspondence table also keeps `wake_at`, when the deadline sweeper must look at it next
     (indexed: the next one is found without reading every table; None at live tables), `paused_at`,
     when its clock stopped for a player who is away, and `to_move`, the person whose move it is
-    (what `/five-up turns` and a player's return find)."""
+    (what `/five-up turns` and a player's return find).
+
+    A lobby keeps when it closes itself if nobody starts it as its `take_over_at` and `wake_at` (the
+    sweeper closes it then: bot/host/lobby_expiry.py); the match's first turn replaces them."""
 
     remind_at: float | None = None
     take_over_at: float | None = None

@@ -259,5 +259,5 @@ class SqliteStorage(SqlStorage):
 
     def _is_channel_busy(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError) and (
-            "channel_id" in str(error) or "one_open_table" in str(error)
+            "tables.channel_id" in str(error) or "one_match_in_channel" in str(error)
         )

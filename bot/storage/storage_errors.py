@@ -1,11 +1,12 @@
-"""The errors the storage raises for its callers to handle: a channel that already has a table, a
+"""The errors the storage raises for its callers to handle: a channel whose own match is under way, a
 table or tournament another process moved on, a database that cannot be reached or cannot be used."""
 
 from __future__ import annotations
 
 
 class ChannelBusyError(Exception):
-    """The channel already has an open table (the unique index refused a second one)."""
+    """A match would play in the channel itself where another one already does (the unique index
+    one_match_in_channel refused it); matches in threads of their own and lobbies are never refused."""
 
 
 class TableMovedOnError(Exception):

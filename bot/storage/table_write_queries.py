@@ -31,38 +31,46 @@ class TableWriteQueries(BackendHooks):
         pace: str = "live",
         on_timeout: str = "computer",
         rated: bool = True,
+        closes_at: float | None = None,
     ) -> int:
         now = time.time()
-        try:
-            async with self._transaction() as session:
-                table_id = await session.fetchval(
-                    "INSERT INTO tables (guild_id, channel_id, host_id, lang, level, status, seed, created_at,"
-                    " updated_at, use_thread, pace, on_timeout, rated)"
-                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    guild_id,
-                    channel_id,
-                    host_id,
-                    lang,
-                    level,
-                    seed,
-                    now,
-                    now,
-                    use_thread,
-                    pace,
-                    on_timeout,
-                    rated,
-                )
-                assert isinstance(table_id, int)
-                await _write_seats(session, table_id, seats)
-        except Exception as e:
-            if self._is_channel_busy(e):
-                raise ChannelBusyError(channel_id) from None
-            raise
+        async with self._transaction() as session:
+            table_id = await session.fetchval(
+                "INSERT INTO tables (guild_id, channel_id, host_id, lang, level, status, seed, created_at,"
+                " updated_at, use_thread, pace, on_timeout, rated, take_over_at, wake_at)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                guild_id,
+                channel_id,
+                host_id,
+                lang,
+                level,
+                seed,
+                now,
+                now,
+                use_thread,
+                pace,
+                on_timeout,
+                rated,
+                closes_at,
+                closes_at,
+            )
+            assert isinstance(table_id, int)
+            await _write_seats(session, table_id, seats)
         return table_id
 
-    async def save_seats(self, table_id: int, seats: Sequence[SeatRow], expected_version: int | None = None) -> int:
+    async def save_seats(
+        self,
+        table_id: int,
+        seats: Sequence[SeatRow],
+        expected_version: int | None = None,
+        *,
+        host_id: int | None = None,
+    ) -> int:
         async with self._transaction() as session:
-            version = await _step(session, table_id, expected_version, "")
+            if host_id is None:
+                version = await _step(session, table_id, expected_version, "")
+            else:
+                version = await _step(session, table_id, expected_version, "host_id = ?, ", host_id)
             await _write_seats(session, table_id, seats)
         return version
 
@@ -82,11 +90,16 @@ class TableWriteQueries(BackendHooks):
         thread_id: int | None = None,
         deadlines: TurnDeadlines = NO_DEADLINES,
     ) -> int:
-        async with self._transaction() as session:
-            assignments = f"status = 'playing', record = ?, thread_id = ?, {_CLOCK}"
-            clock = _clock(deadlines)
-            version = await _step(session, table_id, expected_version, assignments, record, thread_id, *clock)
-            await _write_seats(session, table_id, seats)
+        try:
+            async with self._transaction() as session:
+                assignments = f"status = 'playing', record = ?, thread_id = ?, {_CLOCK}"
+                clock = _clock(deadlines)
+                version = await _step(session, table_id, expected_version, assignments, record, thread_id, *clock)
+                await _write_seats(session, table_id, seats)
+        except Exception as e:
+            if self._is_channel_busy(e):
+                raise ChannelBusyError(table_id) from None
+            raise
         return version
 
     async def save_record(

@@ -1,5 +1,6 @@
-"""The lobby message and the private lines of the people who sit down, leave or start; the name of the
-thread a match opens, and a rematch's words (a rematch opens a new lobby)."""
+"""The lobby message and the private lines of the people who sit down, leave, hand the table over or start;
+when a lobby closes itself; the list of a channel's tables when a command cannot tell which one it is for;
+the name of the thread a match opens, and a rematch's words (a rematch opens a new lobby)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,17 @@ from collections.abc import Sequence
 
 from ..model.answers import Lobby, PartnerChoice, PartnerProposal
 from ..model.table_state import MAX_SEATS, Table, TableStatus
+from ..storage import TableRef
 from .i18n import t
 from .pace_words import pace_line
 from .partner_words import proposal_lines
 from .seat_names import side_name
 from .status import scores_line
-from .words import SEPARATOR, seat_tag, unescaped
+from .words import SEPARATOR, clip, discord_clock, seat_tag, unescaped
 
 _ESCAPE = re.compile(r"\\(.)")
 THREAD_NAME_LIMIT = 100  # Discord's limit on a thread's name
+LISTED_TABLES = 10  # a channel's tables listed when a command cannot tell which one it is for
 
 
 def computer_name(lang: str, number: int) -> str:
@@ -53,6 +56,8 @@ def lobby_message(table: Table, note: str = "", *, proposal: PartnerProposal | N
             lines.append(t(lang, "lobby-count", count=len(table.seats)))
         if table.pace.is_correspondence:
             lines.append(pace_line(table))
+        if table.take_over_at is not None:  # a lobby's take_over_at: when it closes itself (bot/storage/rows.py)
+            lines.append(t(lang, "lobby-closes", when=discord_clock(table.take_over_at)))
         choices = partner_choices(table)
         return Lobby(table.id, lang, "\n".join(lines), True, note, table.lobby_message_id, choices, asking)
     if table.status is TableStatus.CLOSED:
@@ -100,6 +105,54 @@ def lobby_cancelled(table: Table) -> Lobby:
     """The lobby once its host cancelled it: who did, and no buttons."""
     text = t(table.lang, "lobby-cancelled", player=t(table.lang, "player-called", name=table.host_name()))
     return Lobby(table.id, table.lang, text, False, "", table.lobby_message_id)
+
+
+def lobby_expired(lang: str) -> str:
+    """The lobby message once the lobby closed itself, nobody having started it."""
+    return t(lang, "lobby-expired")
+
+
+def host_left(lang: str, old: str, new: str) -> str:
+    """Said in the lobby: its host left and the next person seated hosts it now."""
+    return t(lang, "lobby-host-left", old=old, new=new)
+
+
+def host_handed(lang: str, old: str, new: str) -> str:
+    """Said in the lobby: its host handed it to another person seated there."""
+    return t(lang, "lobby-host-handed", old=old, new=new)
+
+
+def host_now(locale: str, name: str) -> str:
+    """The former host's private line after handing the table over."""
+    return t(locale, "lobby-host-now", player=name)
+
+
+def which_table(lang: str, tables: Sequence[Table], asleep: Sequence[TableRef]) -> str:
+    """A command in a channel with several tables that cannot tell which one it means: each table, with
+    a link to its lobby message or its thread (the newest first, at most LISTED_TABLES)."""
+    lines = [t(lang, "error-which-table")]
+    lines += [_table_line(lang, table) for table in tables[:LISTED_TABLES]]
+    for ref in asleep[: max(0, LISTED_TABLES - len(tables))]:
+        lines.append(t(lang, "which-table-asleep", id=ref.id, room=f"<#{ref.thread_id or ref.channel_id}>"))
+    more = len(tables) + len(asleep) - LISTED_TABLES
+    if more > 0:
+        lines.append(t(lang, "which-table-more", count=more))
+    return clip("\n".join(lines))
+
+
+def _table_line(lang: str, table: Table) -> str:
+    if table.status is TableStatus.LOBBY:
+        guild = "@me" if table.guild_id is None else table.guild_id
+        link = (
+            f"https://discord.com/channels/{guild}/{table.channel_id}/{table.lobby_message_id}"
+            if table.lobby_message_id is not None
+            else f"<#{table.channel_id}>"
+        )
+        return t(lang, "which-table-lobby", id=table.id, host=table.host_name(), count=len(table.seats), link=link)
+    players = ", ".join(s.name for s in table.seats)
+    if table.thread_id is not None:
+        return t(lang, "which-table-thread", id=table.id, players=players, thread=f"<#{table.thread_id}>")
+    return t(lang, "which-table-here", id=table.id, players=players)
 
 
 def joined(locale: str, number: int) -> str:

@@ -21,12 +21,14 @@ def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
         "export LOG_LEVEL=debug\nDEV_GUILD_ID=123\n",
         encoding="utf-8",
     )
-    config = load_config({"TURN_TIMEOUT_SECONDS": "90", "SHARD_COUNT": "4", "SHARD_IDS": "0,2"}, env_file)
+    environ = {"TURN_TIMEOUT_SECONDS": "90", "SHARD_COUNT": "4", "SHARD_IDS": "0,2", "LOBBY_EXPIRY_MINUTES": "7.5"}
+    config = load_config(environ, env_file)
     assert config == Config(
         token="secret-token",
         database_path=Path("/data/x.sqlite3"),
         dev_guild_id=123,
         turn_timeout=90.0,
+        lobby_expiry=450.0,
         log_level="DEBUG",
         shard_count=4,
         shard_ids=(0, 2),
@@ -63,7 +65,8 @@ def test_an_unreadable_env_file_is_named(tmp_path: Path) -> None:
 
 def test_defaults_without_anything(tmp_path: Path) -> None:
     config = load_config({}, tmp_path / "missing.env")
-    assert config == Config() and config.turn_timeout == 300.0 and config.database_path == Path("five_up.sqlite3")
+    assert config == Config() and config.turn_timeout == 300.0 and config.lobby_expiry == 1800.0
+    assert config.database_path == Path("five_up.sqlite3")
 
 
 @pytest.mark.parametrize(
@@ -71,6 +74,8 @@ def test_defaults_without_anything(tmp_path: Path) -> None:
     [
         ({"TURN_TIMEOUT_SECONDS": "soon"}, "TURN_TIMEOUT_SECONDS must be a number"),
         ({"TURN_TIMEOUT_SECONDS": "0"}, "TURN_TIMEOUT_SECONDS must be positive"),
+        ({"LOBBY_EXPIRY_MINUTES": "half an hour"}, "LOBBY_EXPIRY_MINUTES must be a number"),
+        ({"LOBBY_EXPIRY_MINUTES": "-1"}, "LOBBY_EXPIRY_MINUTES must be positive"),
         ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be one of"),
         ({"SHARD_IDS": "1"}, "SHARD_IDS needs SHARD_COUNT"),
         ({"SHARD_IDS": "3", "SHARD_COUNT": "2"}, "between 0 and SHARD_COUNT - 1"),

@@ -90,8 +90,10 @@ async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
     async with world(tmp_path, 3) as w:
         ana, bo, cy = w.users
         table = await w.start_table([ana, bo])
-        second = await w.fake.slash(cy, w.channel, "five-up start")
-        assert second.last_reply.ephemeral and "already has a Five Up table" in second.last_reply.content
+        second = await w.fake.slash(cy, w.channel, "five-up start")  # a second table beside the match
+        assert not second.last_reply.ephemeral and w.table_in(w.channel).host_id == cy.id
+        cancelled = await w.fake.slash(cy, w.channel, "five-up end")  # her own table there: the lobby
+        assert "ended the table" in cancelled.last_reply.content and table.status is TableStatus.PLAYING
 
         match = table.match
         seat = match.turn

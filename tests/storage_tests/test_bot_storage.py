@@ -1,4 +1,5 @@
-"""Storage on both backends: migrations, one open table per channel, results and stats, and unreadable rows."""
+"""Storage on both backends: migrations, many tables per channel (one match in the channel itself), results
+and stats, and unreadable rows."""
 
 from __future__ import annotations
 
@@ -124,15 +125,36 @@ async def test_a_version_1_sqlite_file_moves_to_the_current_schema(tmp_path: Pat
     await storage.close()
 
 
-async def test_one_open_table_per_channel(storage: Storage) -> None:
-    first = await _table(storage)
+async def test_a_channel_holds_many_tables_and_one_match_played_in_the_channel_itself(storage: Storage) -> None:
+    lobbies = [await _table(storage) for _ in range(3)]  # three lobbies in one channel
+    await storage.start_match(lobbies[0], SEATS, "{}", thread_id=500)  # matches in threads of their own
+    await storage.start_match(lobbies[1], SEATS, "{}", thread_id=501)
+    in_channel = await _table(storage)
+    await storage.start_match(in_channel, SEATS, "{}")  # one match played in the channel itself
     with pytest.raises(ChannelBusyError):
-        await _table(storage)
-    await _table(storage, channel_id=101)  # another channel is fine
-    await storage.close_table(first, "test")
-    await _table(storage)  # a closed table frees its channel
+        await storage.start_match(lobbies[2], SEATS, "{}", expected_version=0)  # not a second one
+    assert await storage.start_match(lobbies[2], SEATS, "{}", expected_version=0, thread_id=502) == 1  # unchanged
+    await _table(storage, channel_id=101)
+    other = await _table(storage, channel_id=101)
+    await storage.start_match(other, SEATS, "{}")  # another channel's own match is fine
+    await storage.close_table(in_channel, "test")
+    again = await _table(storage)
+    await storage.start_match(again, SEATS, "{}")  # a closed match frees the channel itself
     rows, _ = await storage.open_tables()
-    assert sorted(r.channel_id for r in rows) == [100, 101]
+    assert sorted(r.channel_id for r in rows) == [100] * 4 + [101] * 2
+    assert sorted(r.thread_id or 0 for r in rows if r.status == "playing") == [0, 0, 500, 501, 502]
+
+
+async def test_a_lobby_keeps_when_it_closes_itself(storage: Storage) -> None:
+    lobby = await storage.create_table(
+        guild_id=9, channel_id=100, host_id=11, lang="en", level="normal", seed="s", seats=SEATS, closes_at=1800.5
+    )
+    (row,), _ = await storage.open_tables()
+    assert (row.deadlines.take_over_at, row.deadlines.wake_at) == (1800.5, 1800.5)
+    assert await storage.due_tables(1800.0, 10) == [] and await storage.next_wake() == 1800.5
+    assert await storage.due_tables(1800.5, 10) == [lobby]
+    await storage.start_match(lobby, SEATS, "{}", thread_id=500)  # its match's clock replaces it
+    assert await storage.next_wake() is None
 
 
 async def test_seats_and_records_round_trip(storage: Storage) -> None:

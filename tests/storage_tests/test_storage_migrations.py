@@ -178,3 +178,36 @@ async def test_a_new_step_is_one_file_run_once(backend: Backend, target: str, mo
             assert await raw.fetch("SELECT version FROM schema_version ORDER BY version") == [
                 (v,) for v in range(1, number + 1)
             ]
+
+
+BEFORE_MANY_TABLES = 8  # the schema before 0009_many_tables_per_channel.sql
+
+
+async def test_lobbies_open_before_many_tables_close_30_minutes_after_they_opened(
+    backend: Backend, target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot updated onto a database of schema 7: its open lobbies get a closing moment, its matches none,
+    and a channel that had one open table may now hold more."""
+    with monkeypatch.context() as at_seven:
+        at_seven.setattr(bot.storage.sql_storage, "MIGRATIONS", MIGRATIONS[:BEFORE_MANY_TABLES])
+        at_seven.setattr(bot.storage.sql_storage, "SCHEMA_VERSION", BEFORE_MANY_TABLES)
+        storage = await backend.open(target)
+        await storage.close()
+    async with Raw(target) as raw:
+        for table_id, channel, status in ((7, 100, "lobby"), (8, 101, "playing")):
+            await raw.execute(
+                "INSERT INTO tables (id, guild_id, channel_id, host_id, lang, level, status, seed, created_at,"
+                " updated_at) VALUES (?, 9, ?, 11, 'en', 'normal', ?, 's', 1000.5, 1000.5)",
+                table_id,
+                channel,
+                status,
+            )
+    storage = await backend.open(target)
+    try:
+        rows, broken = await storage.open_tables()
+        assert broken == [] and {r.id: r.deadlines.wake_at for r in rows} == {7: 2800.5, 8: None}
+        assert await storage.due_tables(2800.5, 10) == [7]
+        seats = (SeatRow(12, "Bo"),)
+        await storage.create_table(guild_id=9, channel_id=100, host_id=12, lang="en", level="t", seed="t", seats=seats)
+    finally:
+        await storage.close()

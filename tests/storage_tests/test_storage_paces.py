@@ -40,7 +40,7 @@ _channels = itertools.count(1000)
 async def _table(
     storage: Storage, *, guild_id: int | None = 9, pace: str = "1d", seats: tuple[SeatRow, ...] = SEATS, **kept: object
 ) -> int:
-    """A new lobby in a channel of its own (one open table per channel)."""
+    """A new lobby, in a channel of its own."""
     return await storage.create_table(
         guild_id=guild_id,
         channel_id=next(_channels),
@@ -134,9 +134,7 @@ async def test_the_correspondence_clock_is_written_with_each_step_and_read_back(
 # -- the deadline sweeper's reads ----------------------------------------------------------------------
 
 
-async def test_due_tables_are_the_playing_ones_whose_wake_has_come_earliest_first(
-    storage: Storage, target: str
-) -> None:
+async def test_due_tables_are_the_open_ones_whose_wake_has_come_earliest_first(storage: Storage, target: str) -> None:
     assert await storage.due_tables(10**9, 10) == [] and await storage.next_wake() is None
     late = await _playing(storage, _wake(300.0))
     early = await _playing(storage, _wake(100.0))
@@ -145,7 +143,7 @@ async def test_due_tables_are_the_playing_ones_whose_wake_has_come_earliest_firs
     await _playing(storage, _wake(400.0))  # not yet
     await _playing(storage, TurnDeadlines(remind_at=50.0, take_over_at=60.0))  # a live clock: no wake_at
     lobby = await _table(storage)
-    await storage.save_deadlines(lobby, _wake(10.0))  # even a lobby with a wake_at is not a match to wake
+    await storage.save_deadlines(lobby, _wake(250.0))  # a lobby closes itself at its wake_at
     finished = await _playing(storage, _wake(20.0))
     await storage.finish_match(finished, 9, "{}", [ResultRow(0, 11, "Ana", True, 61)])
     closed = await _playing(storage, _wake(30.0))
@@ -153,8 +151,8 @@ async def test_due_tables_are_the_playing_ones_whose_wake_has_come_earliest_firs
     async with Raw(target) as raw:  # even if a finished or closed row still had a wake_at, it is not due
         await raw.execute("UPDATE tables SET wake_at = 5.0 WHERE id IN (?, ?)", finished, closed)
 
-    assert await storage.due_tables(299.0, 10) == [early, tie_a, tie_b]  # by wake_at, then id
-    assert await storage.due_tables(300.0, 10) == [early, tie_a, tie_b, late]  # at `now` is due
+    assert await storage.due_tables(299.0, 10) == [early, tie_a, tie_b, lobby]  # by wake_at, then id
+    assert await storage.due_tables(300.0, 10) == [early, tie_a, tie_b, lobby, late]  # at `now` is due
     assert await storage.due_tables(300.0, 2) == [early, tie_a]
     assert await storage.due_tables(99.5, 10) == []
     assert await storage.next_wake() == 100.0
@@ -192,7 +190,8 @@ _PLANS = [("due", *due_query(500.0, 50)), ("next wake", *next_wake_query()), ("s
 
 
 async def _fill(raw: Raw, postgres: bool) -> None:
-    """Thousands of finished tables, a hundred lobbies and fifty matches with a wake_at: a realistic mix."""
+    """Thousands of finished tables, a hundred lobbies (each closes itself later) and fifty matches with a
+    wake_at: a realistic mix."""
     rows = (
         "SELECT n FROM generate_series(1, 4000) AS n"
         if postgres
@@ -203,7 +202,7 @@ async def _fill(raw: Raw, postgres: bool) -> None:
         " wake_at, to_move)"
         " SELECT CAST(n AS BIGINT) * 4194304, n, 11, 'en', 'normal',"
         " CASE WHEN n % 80 = 0 THEN 'playing' WHEN n % 40 = 1 THEN 'lobby' ELSE 'over' END,"
-        " 's', 0, 0, '1d', CASE WHEN n % 80 = 0 THEN n ELSE NULL END, 11"
+        " 's', 0, 0, '1d', CASE WHEN n % 80 = 0 THEN n WHEN n % 40 = 1 THEN n + 5000 ELSE NULL END, 11"
         f" FROM ({rows}) AS numbers"
     )
     if postgres:  # what autovacuum does; the bot never runs ANALYZE on SQLite, whose planner goes without
