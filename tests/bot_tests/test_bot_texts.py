@@ -249,8 +249,8 @@ def test_stats_say_the_rating_its_mark_and_the_place_in_each_language() -> None:
         "You are not in this server's top 10 yet: /five-up leaderboard",
     ]
     assert stats_text("ko", None, four, 1, 10).splitlines()[2:4] == [
-        f"내 레이팅: 927? (지난 경기: {minus}73). 레이팅 경기 5판까지는 잠정 레이팅이에요 (지금까지 4판).",
-        "이 서버 순위표에서 1위예요: /five-up leaderboard",
+        f"내 레이팅: 927? (지난 경기: {minus}73). 레이팅 경기 5판까지는 잠정 레이팅입니다 (지금까지 4판).",
+        "이 서버 순위표에서 1위입니다: /five-up leaderboard",
     ]
     assert stats_text("es", None, four, None, 10).splitlines()[2:4] == [
         f"Tu puntuación de habilidad: 927? (última partida: {minus}73), provisional hasta 5 partidas puntuadas:"

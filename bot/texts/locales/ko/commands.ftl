@@ -28,4 +28,4 @@ button-previous = 이전
 button-next = 다음
 stats-title = 이 서버에서의 내 Five Up
 stats-yours = 내 기록: { $matches }경기, { $wins }승, 평균 { $average }점.
-stats-yours-none = 이 서버에서 아직 끝낸 경기가 없어요.
+stats-yours-none = 이 서버에서 아직 끝낸 경기가 없습니다.
