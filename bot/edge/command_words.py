@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from ..model.pace import Pace
+from ..model.pace import OnTimeout, Pace
 from ..texts.i18n import DEFAULT, pick_locale, t
 
 
@@ -15,6 +15,7 @@ def described(key: str) -> app_commands.locale_str:
 
 
 PACE_CHOICES = [app_commands.Choice(name=described(f"choice-pace-{p.value}"), value=p.value) for p in Pace]
+TIMEOUT_CHOICES = [app_commands.Choice(name=described(f"choice-timeout-{x.value}"), value=x.value) for x in OnTimeout]
 
 
 def table_language(guild_locale: object, host_locale: object) -> str:

@@ -26,7 +26,7 @@ from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, TableStatus
 from ..texts.i18n import SUPPORTED
 from .client import Interaction
-from .command_words import PACE_CHOICES, described, table_language
+from .command_words import PACE_CHOICES, TIMEOUT_CHOICES, described, table_language
 from .hand_buttons import send_hand, show_hand_view
 from .help_and_rules import help_message, rules_message
 from .lobby_buttons import lobby_view
@@ -41,7 +41,6 @@ MAX_CHOICES = 25
 
 LEVEL_CHOICES = [app_commands.Choice(name=described(f"choice-level-{x}"), value=x) for x in LEVELS]
 LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x) for x in SUPPORTED]
-TIMEOUT_CHOICES = [app_commands.Choice(name=described(f"choice-timeout-{x.value}"), value=x.value) for x in OnTimeout]
 
 
 class FiveUpCommands(app_commands.Group):

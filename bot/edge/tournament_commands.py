@@ -17,14 +17,13 @@ from ..host.refusal import Refusal
 from ..model.pace import OnTimeout, Pace
 from ..model.tournament import Format
 from .client import Interaction
-from .command_words import PACE_CHOICES, described, table_language
+from .command_words import PACE_CHOICES, TIMEOUT_CHOICES, described, table_language
 from .event_buttons import signup_view
 from .replies import files, locale_of
 
 log = logging.getLogger(__name__)
 
 FORMAT_CHOICES = [app_commands.Choice(name=described(f"choice-format-{f.value}"), value=f.value) for f in Format]
-TIMEOUT_CHOICES = [app_commands.Choice(name=described(f"choice-timeout-{x.value}"), value=x.value) for x in OnTimeout]
 
 
 class TournamentCommands(app_commands.Group):

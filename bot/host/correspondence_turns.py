@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import logging
 
-from engine import format_ended_at
-
 from .. import texts
 from ..model.posts import PostKind
 from ..model.table_state import Table, TableStatus
-from ..storage import ResultRow, TurnDeadlines
-from ..texts import shown
+from ..storage import TurnDeadlines
 from .correspondence_clock import left, paused, reminded, resumed
 from .live_table import LiveTable
 from .rating_keeper import rate_finished
 from .refusal import Refusal
+from .row_conversion import kept_record, result_rows
 
 log = logging.getLogger(__name__)
 
@@ -130,17 +128,10 @@ class CorrespondenceTurns:
         table = live.table
         match = table.match
         assert match is not None
-        kept = match.record.copy()
-        kept.names = [texts.unescaped(name) for name in table.seating.names]
-        kept.ended_at = format_ended_at(live.services.now())
-        record = kept.dumps()
+        record = kept_record(table, live.services.now())
         table.forfeit_seat = seat
         winner = table.winning_side
-        results = [
-            ResultRow(i, s.user_id, s.name, match.side_of(i) == winner, shown(match.scores[match.side_of(i)]))
-            for i, s in enumerate(table.seats)
-            if s.user_id is not None
-        ]
+        results = result_rows(table)
         storage = live.services.storage
         try:
             await live.write(

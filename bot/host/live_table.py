@@ -30,7 +30,6 @@ from engine import (
     RoundStarted,
     RulesError,
     Tile,
-    format_ended_at,
 )
 
 from .. import texts
@@ -48,7 +47,7 @@ from .lobby_actions import LobbyActions
 from .match_ending import keep_ended_match, played_any
 from .rating_keeper import rate_finished
 from .refusal import Refusal
-from .row_conversion import result_rows
+from .row_conversion import kept_record, result_rows
 from .table_core import Services
 
 log = logging.getLogger(__name__)
@@ -294,11 +293,7 @@ class LiveTable(IdleTurn):
         record = match.record.dumps()
         storage = self.services.storage
         if match.phase is Phase.OVER:
-            # the record kept and handed out says who played and when it ended (no rule reads these)
-            kept = match.record.copy()
-            kept.names = [texts.unescaped(name) for name in table.seating.names]
-            kept.ended_at = format_ended_at(self.services.now())
-            record = kept.dumps()
+            record = kept_record(table, self.services.now())
             results = result_rows(table)
             await self.write(lambda version: storage.finish_match(table.id, table.guild_id, record, results, version))
             table.status = TableStatus.OVER

@@ -13,12 +13,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
-from engine import Match, format_ended_at
+from engine import Match
 
-from .. import texts
 from ..model.posts import Picture, PostKind
 from ..model.table_state import TableStatus
 from ..texts.lobby import ended_early_lines
+from .row_conversion import kept_record
 from .table_core import TableCore
 
 log = logging.getLogger(__name__)
@@ -35,10 +35,7 @@ async def keep_ended_match(core: TableCore, draw: Callable[[], Awaitable[tuple[P
     table = core.table
     match = table.match
     assert match is not None
-    kept = match.record.copy()
-    kept.names = [texts.unescaped(name) for name in table.seating.names]
-    kept.ended_at = format_ended_at(core.services.now())
-    record = kept.dumps()
+    record = kept_record(table, core.services.now())
     storage = core.services.storage
     await core.write(
         lambda version: storage.finish_match(table.id, table.guild_id, record, [], version, ended_early=True)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import Match, Phase, Record
+from engine import Match, Phase, Record, format_ended_at
 
 from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, Seat, Table, TableStatus
 from ..storage import FinishedRow, ResultRow, SeatRow, TableRow
-from ..texts import shown
+from ..texts import shown, unescaped
 from ..texts.i18n import SUPPORTED
 
 
@@ -24,14 +24,26 @@ def seat_rows(seats: Sequence[Seat]) -> list[SeatRow]:
 
 
 def result_rows(table: Table) -> list[ResultRow]:
-    """One row per person at a finished match (computers have no record): won or lost, and the side's points."""
+    """One row per person at a finished match (computers have no record): won or lost (by the rules, or
+    by a forfeit: `Table.winning_side`), and the side's points."""
     match = table.match
-    assert match is not None and match.winner is not None
+    winner = table.winning_side
+    assert match is not None and winner is not None
     return [
-        ResultRow(i, s.user_id, s.name, match.side_of(i) == match.winner, shown(match.scores[match.side_of(i)]))
+        ResultRow(i, s.user_id, s.name, match.side_of(i) == winner, shown(match.scores[match.side_of(i)]))
         for i, s in enumerate(table.seats)
         if s.user_id is not None
     ]
+
+
+def kept_record(table: Table, now: float) -> str:
+    """The record of a match as it is kept and handed out once it ends (over, forfeited or ended early): it
+    also says who played and when it ended (no rule reads these)."""
+    assert table.match is not None
+    kept = table.match.record.copy()
+    kept.names = [unescaped(name) for name in table.seating.names]
+    kept.ended_at = format_ended_at(now)
+    return kept.dumps()
 
 
 def table_from_row(row: TableRow) -> Table:
