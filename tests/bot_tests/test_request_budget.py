@@ -7,6 +7,8 @@ and counts, in the fake Discord's record (stamped on the same timer), what arriv
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +127,16 @@ async def test_200_requests_in_one_second_stay_under_the_global_limit_answers_fi
         assert max(r.at for r in answers) - start <= 0.8  # 30 answers at 40 a second, ahead of every waiting post
         assert max(r.at for r in posted) - start >= 5.0  # the posts took their 30 a second
         fake.assert_clean()
+
+
+def test_the_bench_runs_in_its_quick_mode() -> None:
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, str(root / "bench" / "bench_request_budget.py"), "--quick"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "busiest second" in done.stdout and any(ch.isdigit() for ch in done.stdout)
