@@ -30,6 +30,7 @@ BATCH = 50  # tables handled per look
 PARALLEL = 8  # of those, acted on at once: a table's act mostly waits (its row, its write, a computer's choice)
 RETRY_S = 30.0  # a table whose act failed (the database, a bug) is looked at again after this long
 TRIES = 3  # acts on one table at one look before it waits RETRY_S
+HELD_LOOK = 1.0  # seconds between looks while the earliest moment is a held table's
 OUTAGE_LOOK = 10_000  # tables whose moment fell in an outage, read at its end (ids through the index)
 
 
@@ -125,9 +126,12 @@ class DeadlineSweeper:
             gate = asyncio.Semaphore(PARALLEL)
             await asyncio.gather(*(self._act(table_id, now, gate) for table_id in todo))
         upcoming = await self.storage.next_wake(*self.shards)
-        target = self.timer.now() + LONGEST_WAIT
+        now = self.timer.now()
+        target = now + LONGEST_WAIT
         if upcoming is not None:
-            target = min(target, upcoming)
+            # a moment already past belongs to a held table (its act failed, or it fell in an outage):
+            # looking again at once would only find it held again, so look again a little later
+            target = min(target, upcoming if upcoming > now else now + HELD_LOOK)
         if self._held:
             target = min(target, min(self._held.values()))
         return target

@@ -14,12 +14,13 @@ import discord
 import pytest
 from support.bot_host import single_place_tiles
 from support.manual_timer import ManualTimer
-from support.world import picker, world
+from support.world import World, picker, world
 
-from bot.model.table_state import TableStatus
+from bot.model.table_state import Table, TableStatus
 
 TURN = 60.0  # the live turn's timeout: the reminder one in, the take-over two
 REMINDER = "it's your turn at Five Up"
+TIMED_OUT = "time ran out, so a computer player made this one move"
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 EDIT = "/webhooks/*/messages/@original"
 
@@ -126,3 +127,39 @@ async def test_answers_refused_with_503_are_sent_again_and_the_click_acts_once(t
         assert table.move_no == moves + 1 and len(w.public()) == posts + 1  # one placement, one post
         assert not w.bot.health.down
         w.fake.assert_clean()
+
+
+async def test_a_correspondence_deadline_inside_an_outage_waits_as_long_again(tmp_path: Path) -> None:
+    timer = ManualTimer()
+    async with world(tmp_path, 2, seed="outage-1h", timer=timer) as w:
+        table = await w.start_table(w.users, pace="1h")
+        move = table.move_no
+        timer.advance(40 * 60)
+        await w.bot.manager.sweeper.rested()
+        await w.fake.wait_idle()
+        w.fake.faults.server_error(503)
+        w.fake.close_gateway(resumable=True)
+        await w.fake.wait_idle()
+        down_at = timer.now()
+        timer.advance(30 * 60)  # the deadline (an hour into the turn) passes while Discord is out
+        await w.fake.wait_idle()
+        assert w.bot.health.down and table.move_no == move and not timed_out(w, table)
+        w.fake.faults.clear()
+        await w.fake.resume_gateway()
+        await w.bot.health.settled()
+        still = timer.now() - down_at
+        for seconds in (0.0, still - 1):
+            timer.advance(seconds)
+            await w.bot.manager.sweeper.rested()
+            await w.fake.wait_idle()
+            assert table.move_no == move and not timed_out(w, table)
+        timer.advance(2)
+        await w.bot.manager.sweeper.rested()
+        await w.fake.wait_idle()
+        table = await w.woken(w.games)
+        assert table.move_no == move + 1 and len(timed_out(w, table)) == 1
+        w.fake.assert_clean()
+
+
+def timed_out(w: World, table: Table) -> list[str]:
+    return [m.content for m in w.fake.messages(table.room) if TIMED_OUT in m.content]
