@@ -63,6 +63,7 @@ class HttpGate:
         self._first_try: dict[str, float] = {}  # interaction token -> its callback's first try
         self._http: HTTPClient | None = None
         self._adapter: AsyncWebhookAdapter | None = None
+        self._wrappers: tuple[object, ...] = ()
 
     def install(self, http: HTTPClient) -> None:
         """Wrap the bot's HTTP client and discord.py's default webhook adapter (this bot's, once it runs)."""
@@ -89,14 +90,17 @@ class HttpGate:
         http.request = bot_request  # type: ignore[method-assign]
         adapter.request = answer_request  # type: ignore[method-assign]
         self._http, self._adapter = http, adapter
+        self._wrappers = (bot_request, answer_request)
 
     def uninstall(self) -> None:
-        """Give discord.py its doors back (the bot stops)."""
-        if self._http is not None:
-            vars(self._http).pop("request", None)
-        if self._adapter is not None:
-            vars(self._adapter).pop("request", None)
+        """Give discord.py its doors back (the bot stops), unless a bot started since has taken them."""
+        if not self._wrappers:
+            return
+        for owner, wrapper in zip((self._http, self._adapter), self._wrappers, strict=True):
+            if owner is not None and vars(owner).get("request") is wrapper:
+                del vars(owner)["request"]
         self._http = self._adapter = None
+        self._wrappers = ()
 
     async def _send(self, send: Send, route: Route, *, urgent: bool, **kwargs: Any) -> Any:
         await self.budget.acquire(urgent=urgent)

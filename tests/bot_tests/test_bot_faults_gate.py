@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 from discord.http import Route
+from discord.webhook.async_ import async_context
 from support.manual_timer import ManualTimer
 
 from bot.edge.discord_health import DiscordHealth
@@ -125,3 +126,21 @@ async def test_a_refusal_is_not_sent_again(timer: ManualTimer, gate: HttpGate) -
     with pytest.raises(discord.HTTPException):
         await drive(timer, lambda: gate._answer(send, EDIT), 0.25, 5)
     assert send.tries == 1 and gate.retried == 0
+
+
+async def test_a_stopped_bot_gives_the_doors_back_but_not_a_newer_bots(timer: ManualTimer, gate: HttpGate) -> None:
+    class Client:
+        async def request(self, route: Route, **kwargs: Any) -> Any:
+            return "sent"
+
+    adapter = async_context.get()
+    first, second = Client(), Client()
+    gate.uninstall()  # never installed: nothing to give back
+    gate.install(first)  # type: ignore[arg-type]
+    assert await first.request(Route("GET", "/users/@me")) == "sent" and "request" in vars(first)
+    newer = HttpGate(gate.budget, gate.health, timer)
+    newer.install(second)  # type: ignore[arg-type]
+    gate.uninstall()
+    assert "request" not in vars(first) and vars(adapter).get("request") is not None  # the newer bot's stays
+    newer.uninstall()
+    assert "request" not in vars(adapter) and "request" not in vars(second)
