@@ -16,6 +16,7 @@ from support.discord_fake.faults import per_second
 from support.manual_timer import ManualTimer
 from support.world import world
 
+from bot.config import Config, ConfigError, load_config
 from bot.edge.request_budget import RequestBudget
 
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
@@ -140,3 +141,14 @@ def test_the_bench_runs_in_its_quick_mode() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "busiest second" in done.stdout and any(ch.isdigit() for ch in done.stdout)
+
+
+def test_the_rate_and_the_outage_grace_are_settings(tmp_path: Path) -> None:
+    config = load_config({"REQUESTS_PER_SECOND": "20", "DISCORD_OUTAGE_SECONDS": "12"}, tmp_path / "none.env")
+    assert (config.requests_per_second, config.outage_after) == (20.0, 12.0)
+    assert (Config().requests_per_second, Config().outage_after) == (40.0, 5.0)
+    for name, value in (("REQUESTS_PER_SECOND", "0"), ("DISCORD_OUTAGE_SECONDS", "-1")):
+        with pytest.raises(ConfigError, match=f"{name} must be positive"):
+            load_config({name: value}, tmp_path / "none.env")
+    with pytest.raises(ConfigError, match="REQUESTS_PER_SECOND must be a number"):
+        load_config({"REQUESTS_PER_SECOND": "fast"}, tmp_path / "none.env")
