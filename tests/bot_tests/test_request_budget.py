@@ -152,3 +152,21 @@ def test_the_rate_and_the_outage_grace_are_settings(tmp_path: Path) -> None:
             load_config({name: value}, tmp_path / "none.env")
     with pytest.raises(ConfigError, match="REQUESTS_PER_SECOND must be a number"):
         load_config({"REQUESTS_PER_SECOND": "fast"}, tmp_path / "none.env")
+
+
+async def test_a_backlog_is_logged_when_it_builds_and_when_it_clears(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    timer = ManualTimer()
+    budget = RequestBudget(timer, rate=40, burst=8, reserved=10)
+    tasks = [asyncio.create_task(budget.acquire(urgent=False)) for _ in range(150)]
+    await settle()
+    lines = [r.getMessage() for r in caplog.records if "request budget" in r.getMessage()]
+    assert len(lines) == 1 and "over 100 requests wait" in lines[0]
+    for _ in range(6 * 30):
+        timer.advance(1 / 30)
+        await settle()
+    await asyncio.gather(*tasks)
+    lines = [r.getMessage() for r in caplog.records if "request budget" in r.getMessage()]
+    assert len(lines) == 2 and "caught up after 4.8 s (144 requests waited)" in lines[1]
+    await budget.close()
