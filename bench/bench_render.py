@@ -2,10 +2,13 @@
 bot draws it after each placement, full 28-tile layouts, scoresheets and hands, drawn and PNG-encoded;
 and how large tiles stay in a phone's preview over random matches.
 
-Run from the project's root: `.venv/bin/python bench/bench_render.py [--quick] [--matches N]`. It
-prints medians of many repeats (the machine is shared, so single runs are noisy) and, beside each,
-the floor measured in the same run: encoding a blank canvas of the same size and mode at the same
-level, and the ratio of the two. The one picture is timed as the bot makes it: after the picture of
+Run from the project's root: `.venv/bin/python bench/bench_render.py [--quick] [--matches N] [--code DIR]`.
+It prints medians of many repeats (the machine is shared, so single runs are noisy) and, beside each,
+the floor measured in the same run: a blank canvas of the same size, made and PNG-encoded by the
+renderer's own `png.canvas` and `png.encode` (so the floor follows any change of encoder settings),
+and the ratio of the two. `--code DIR` draws with the `render` and `engine` of another checkout
+(e.g. `git archive main render engine | tar -x -C DIR`), for a before/after in one session. The one
+picture is timed as the bot makes it: after the picture of
 the placement before (the layout search starts from that one's geometry); the 28-tile picture is
 also timed from nothing. Then, over every position of N random complete matches of 2, 3 and 4
 players, the smallest tile (its short side) when the one picture is fitted into 400 x 500 px.
@@ -31,6 +34,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+if "--code" in sys.argv[:-1]:  # another checkout's renderer and engine, imported instead of this one's
+    sys.path.insert(0, str(Path(sys.argv[sys.argv.index("--code") + 1]).resolve()))
 
 from PIL import Image  # noqa: E402
 
@@ -65,6 +70,7 @@ from render import (  # noqa: E402
 )
 from render.layout_cache import forget_layouts  # noqa: E402
 from render.legibility import table_legibility  # noqa: E402
+from render.png import canvas, encode  # noqa: E402
 
 TARGETS_MS = {"layout": 30.0, "scoresheet": 10.0, "hand": 10.0}
 TARGET_RATIO = {"real": 2.0, "full": 3.0}  # the one picture against its floor
@@ -135,24 +141,23 @@ def median_ms(job: Callable[[Any], object], inputs: list[Any], repeats: int) -> 
     return statistics.median(samples) * 1000
 
 
-def blank_floor_ms(images: list[Image.Image], repeats: int) -> float:
-    """Encoding blank canvases of the same sizes and mode (and palette): what the PNG encoder costs by itself."""
-    blanks = []
-    for image in images:
-        blank = Image.new("P", image.size, 0)
-        blank.putpalette(image.getpalette() or [])
-        blanks.append(blank)
+def blank(kind: str, size: tuple[int, int]) -> Image.Image:
+    """A blank canvas of a picture's kind and size, as the renderer makes every picture's canvas."""
+    return canvas(DEFAULT_STYLE, kind, size, "table")  # one colour: which one does not matter
 
-    def encode(blank: Image.Image) -> None:
-        blank.save(io.BytesIO(), "PNG", compress_level=DEFAULT_STYLE.sizes.compress_level)
 
-    return median_ms(encode, blanks, max(repeats, len(blanks)))  # every size at least once
+def blank_floor_ms(images: list[Image.Image], repeats: int, kind: str = "table") -> float:
+    """Encoding blank canvases of the same sizes, kind and palette with the renderer's own encoder (its
+    level and settings): what the PNG encoder costs by itself."""
+    blanks = [blank(kind, image.size) for image in images]
+    return median_ms(lambda b: encode(b, DEFAULT_STYLE), blanks, max(repeats, len(blanks)))  # every size once
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny input: that the bench runs, not its figures")
     parser.add_argument("--matches", type=int, default=None, help="random matches per player count for the preview")
+    parser.add_argument("--code", type=Path, help="draw with the render and engine packages of this checkout")
     args = parser.parse_args(argv)
     repeats = 3 if args.quick else 150
     count = 2 if args.quick else 20
@@ -173,7 +178,10 @@ def main(argv: list[str] | None = None) -> None:
     hand_png(views[0])
     cold = (time.perf_counter() - start) * 1000  # the first pictures also draw the tile and number sprites
 
+    import render
+
     print(f"renderer benchmark: medians of {repeats} runs, Pillow PNG level {DEFAULT_STYLE.sizes.compress_level}")
+    print(f"drawing with {Path(render.__file__).parent}")
     print("(the CPUs are shared with other work, so expect noise of a few ms; floors are measured in this run)")
     print(f"first pictures, sprites drawn once: {cold:.0f} ms\n")
     print(f"{'picture':<40}{'median':>9}{'floor':>9}{'ratio':>7}{'target':>9}{'largest':>11}{'max bytes':>11}")
@@ -258,7 +266,7 @@ def main(argv: list[str] | None = None) -> None:
     row(
         "layout, 28 tiles",
         ms,
-        blank_floor_ms(images, repeats),
+        blank_floor_ms(images, repeats, "layout"),
         f"{TARGETS_MS['layout']:.0f} ms",
         largest(images),
         nbytes,
@@ -268,12 +276,12 @@ def main(argv: list[str] | None = None) -> None:
     nbytes = max(len(scoresheet_png(s)) for s in sheets)
     ms = median_ms(scoresheet_png, sheets, repeats)
     target = f"{TARGETS_MS['scoresheet']:.0f} ms"
-    row("scoresheet", ms, blank_floor_ms(images, repeats), target, largest(images), nbytes)
+    row("scoresheet", ms, blank_floor_ms(images, repeats, "scoresheet"), target, largest(images), nbytes)
 
     images = [hand_image(hand_geometry(v)) for v in views]
     nbytes = max(len(hand_png(v)) for v in views)
     ms = median_ms(hand_png, views, repeats)
-    row("hand", ms, blank_floor_ms(images, repeats), f"{TARGETS_MS['hand']:.0f} ms", largest(images), nbytes)
+    row("hand", ms, blank_floor_ms(images, repeats, "hand"), f"{TARGETS_MS['hand']:.0f} ms", largest(images), nbytes)
     print(f"\nlargest PNG allowed: {MAX_BYTES} bytes")
     preview(matches)
 
@@ -288,8 +296,6 @@ def real_pictures(matches: int) -> list[Real]:
     shared machine's load weighs on both alike), and its size."""
     out: list[Real] = []
     forget_layouts()
-    level = DEFAULT_STYLE.sizes.compress_level
-    palette = DEFAULT_STYLE.palette("table").flat
     for seed in range(matches):
 
         def drawn(match: Match, events: list[Event]) -> None:
@@ -300,10 +306,9 @@ def real_pictures(matches: int) -> list[Real]:
             seconds = time.perf_counter() - start
             with Image.open(io.BytesIO(data)) as image:
                 size = image.size
-            blank = Image.new("P", size, 0)
-            blank.putpalette(palette)
+            empty = blank("table", size)
             start = time.perf_counter()
-            blank.save(io.BytesIO(), "PNG", compress_level=level)
+            encode(empty, DEFAULT_STYLE)
             out.append((snap, end, seconds, time.perf_counter() - start, size))
 
         play_to_end(Match.new(2 + seed % 3, f"bench-real/{seed}"), at_random(random.Random(seed)), after=drawn)

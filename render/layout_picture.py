@@ -11,7 +11,7 @@ from engine import Result, TableSnapshot, rules
 
 from .grid import Rect
 from .layout_plan import Equation, LayoutGeometry, layout_geometry
-from .png import canvas, encode, paste_row, row_width
+from .png import canvas, encode, paste_row, put, row_width
 from .sprites import (
     badge_sprite,
     dot_sprite,
@@ -71,7 +71,7 @@ def paint_layout(image: Image.Image, geometry: LayoutGeometry, left: int, top: i
         face = "tile_last" if box.last else "tile"
         ring = box.seat if box.last else None
         sprite = tile_sprite(style, kind, a, b_pip, box.vertical, half, face, "table", box.spinner, ring)
-        image.paste(sprite, (left + box.rect.x0 * unit, top + box.rect.y0 * unit))
+        put(image, sprite, left + box.rect.x0 * unit, top + box.rect.y0 * unit)
     for mark in geometry.badges:
         assert mark.value is not None
         _paste_in(image, badge_sprite(style, mark.value, half, kind), mark.zone, left, top, unit)
@@ -82,7 +82,7 @@ def paint_layout(image: Image.Image, geometry: LayoutGeometry, left: int, top: i
 def _paste_in(image: Image.Image, sprite: Image.Image, zone: Rect, left: int, top: int, unit: int) -> None:
     x = left + zone.x0 * unit + (zone.width * unit - sprite.width) // 2
     y = top + zone.y0 * unit + (zone.height * unit - sprite.height) // 2
-    image.paste(sprite, (x, y))
+    put(image, sprite, x, y)
 
 
 def equation_parts(equation: Equation | None, style: Style, kind: str, size: int) -> list[tuple[Image.Image, int]]:

@@ -25,7 +25,7 @@ from .layout_picture import equation_parts, paint_layout
 from .layout_plan import LayoutGeometry, layout_geometry
 from .names import fit, shown_name, word_sprite
 from .panel import Row, panel_rows, paste_rows, rows_width
-from .png import canvas, encode, paste_row, row_width
+from .png import canvas, encode, paste_row, put, row_width
 from .preview import footer_height, picture_limit, table_frame
 from .scoresheet import Scoresheet, SideRow, house_sprite, scoresheet_geometry
 from .settlement import Ending, Settlement, ending_of, merged_labels
@@ -247,21 +247,37 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
         paste_row(image, strip, (width - row_width(strip)) // 2, (g.band[1] + g.band[3]) // 2)
     if g.panel is not None:
         paste_rows(image, list(g.panel_rows), s.table_margin * 2, g.panel[1], s.table_panel_row, style)
-    gap = s.table_house // 8
-    for row, head, box in zip(g.sheet.rows, g.heads, g.rows, strict=True):
+    inset = s.table_margin // 2
+    for row, box in zip(g.sheet.rows, g.rows, strict=True):
         back = _back(row)
         if back != "strip":
-            image.paste(
-                index[back], (box[0] + s.table_margin // 2, box[1] + 2, box[2] - s.table_margin // 2, box[3] - 2)
-            )
-        middle = (box[1] + box[3]) // 2
-        paste_row(image, head, s.table_margin, middle)
-        ink = "over" if row.negative else "text"
-        x = g.houses_x
-        for strokes in row.houses:
-            sprite = house_sprite(style, strokes, s.table_house, back, ink, "chalk_faint", KIND)
-            image.paste(sprite, (x, middle - sprite.height // 2))
-            x += s.table_house + gap
+            image.paste(index[back], (box[0] + inset, box[1] + 2, box[2] - inset, box[3] - 2))
+        put(image, _row_picture(style, row, g.sheet.target, g.names, g.own_names, g.houses_x), box[0], box[1])
+
+
+@lru_cache(maxsize=64)
+def _row_picture(
+    style: Style, row: SideRow, target: int, names: tuple[str, ...], own: tuple[bool, ...], houses_x: int
+) -> Image.Image:
+    """One scoreboard row's chips, names, score and houses, drawn whole on its back (the picture's width
+    aside, which `paint_footer` fills): a side's row changes only when it scores or its turn comes, so most
+    pictures paste the row drawn for one before."""
+    s = style.sizes
+    gap = s.table_house // 8
+    width = houses_x + HOUSE_COLUMNS * (s.table_house + gap)
+    image = canvas(style, KIND, (width, s.table_row), "strip")
+    back = _back(row)
+    if back != "strip":
+        image.paste(style.palette(KIND).index[back], (s.table_margin // 2, 2, width, s.table_row - 2))
+    middle = s.table_row // 2
+    paste_row(image, _head_parts(row, target, style, names, own), s.table_margin, middle)
+    ink = "over" if row.negative else "text"
+    x = houses_x
+    for strokes in row.houses:
+        sprite = house_sprite(style, strokes, s.table_house, back, ink, "chalk_faint", KIND)
+        put(image, sprite, x, middle - sprite.height // 2)
+        x += s.table_house + gap
+    return image
 
 
 def table_png(
@@ -287,11 +303,18 @@ def _back(row: SideRow) -> str:
 
 
 def _head_parts(
-    row: SideRow, target: int, style: Style, names: Sequence[str], own: Sequence[bool] = ()
+    row: SideRow, target: int, style: Style, names: tuple[str, ...], own: tuple[bool, ...] = ()
 ) -> list[tuple[Image.Image, int]]:
     """`▶ (1) ann 46/61 ◎15` or `▶ (1) ann (3) bo 46 ◎15`, or a star for the winner; a negative score in
     red after a minus sign.
     A seat's label standing in for a name is drawn fainter than a name."""
+    return list(_head_sprites(row, target, style, names, own))
+
+
+@lru_cache(maxsize=64)
+def _head_sprites(
+    row: SideRow, target: int, style: Style, names: tuple[str, ...], own: tuple[bool, ...]
+) -> tuple[tuple[Image.Image, int], ...]:
     s = style.sizes
     back = _back(row)
     ink = "over" if row.negative else "text"
@@ -319,4 +342,4 @@ def _head_parts(
     else:
         parts.append((symbol_sprite(style, KIND, "target", small, back, "text"), space // 2))
         parts.append((text_sprite(style, KIND, str(row.needed), size, back, "text"), 0))
-    return parts
+    return tuple(parts)
