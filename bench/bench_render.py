@@ -28,7 +28,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -184,13 +184,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"drawing with {Path(render.__file__).parent}")
     print("(the CPUs are shared with other work, so expect noise of a few ms; floors are measured in this run)")
     print(f"first pictures, sprites drawn once: {cold:.0f} ms\n")
-    print(f"{'picture':<40}{'median':>9}{'floor':>9}{'ratio':>7}{'target':>9}{'largest':>11}{'max bytes':>11}")
+    print(f"{'picture':<40}{'median':>9}{'floor':>9}{'ratio':>8}{'target':>9}{'largest':>11}{'max bytes':>11}")
 
     def row(name: str, ms: float, floor: float, target: str, size: tuple[int, int], nbytes: int) -> None:
-        ratio = f"{ms / floor:.1f}x" if floor else ""
-        floor_shown = f"{floor:.1f} ms" if floor else ""
+        ratio = f"{ms / floor:.2f}x" if floor else ""
+        floor_shown = f"{floor:.2f} ms" if floor else ""
         shape = f"{size[0]}x{size[1]}"
-        print(f"{name:<40}{ms:>6.1f} ms{floor_shown:>9}{ratio:>7}{target:>9}{shape:>11}{nbytes or '':>11}")
+        print(f"{name:<40}{ms:>6.2f} ms{floor_shown:>9}{ratio:>8}{target:>9}{shape:>11}{nbytes or '':>11}")
 
     def largest(images: list[Image.Image]) -> tuple[int, int]:
         return max((im.size for im in images), key=lambda size: size[0] * size[1])
@@ -249,12 +249,13 @@ def main(argv: list[str] | None = None) -> None:
         row(f"one picture, {label}", ms, floor, f"{TARGET_RATIO['real']:.0f}x", biggest, nbytes)
     ends = [(s, e) for s, e, _, _, _ in real if e is not None]
     if ends:
-        seen = [table_legibility(table_geometry(s, names=NAMES, settlement=e)) for s, e in ends]
+        seen, apart = round_end_legibility(ends)
         below = sum(not x.fine() for x in seen)
         tile = min(x.tile for x in seen if x.tile is not None)
         print(
-            f"  round ends at 400 px: {below} of {len(seen)} below the limits; smallest tile {tile:.1f} px, "
-            f"pip {min(x.pip or 99 for x in seen):.1f} px, text {min(x.text for x in seen):.1f} px"
+            f"  round ends at 400 px: {below} of {len(seen)} pictures below the limits ({apart} settlements apart); "
+            f"smallest tile {tile:.1f} px, pip {min(x.pip or 99 for x in seen):.1f} px, "
+            f"text {min(x.text for x in seen):.1f} px"
         )
         ms = median_ms(lambda p: table_png(p[0], names=NAMES, settlement=p[1]), ends, repeats)
         images = [table_image(table_geometry(s, names=NAMES, settlement=e)) for s, e in ends]
@@ -289,6 +290,32 @@ def main(argv: list[str] | None = None) -> None:
 Real = tuple[TableSnapshot, Domino | Blocked | None, float, float, tuple[int, int]]
 
 
+def posted_pngs(snap: TableSnapshot, end: Domino | Blocked | None) -> tuple[bytes, ...]:
+    """What the bot posts after a placement: `table_pngs` (a checkout before it: `table_png` alone)."""
+    import render
+
+    if hasattr(render, "table_pngs"):
+        return render.table_pngs(snap, names=NAMES, settlement=end)
+    return (table_png(snap, names=NAMES, settlement=end),)
+
+
+def round_end_legibility(ends: Sequence[tuple[TableSnapshot, Domino | Blocked | None]]) -> tuple[list[Any], int]:
+    """The legibility of every picture posted at these round ends, and how many settlements went apart
+    (a checkout before `settlement_picture`: the one picture's)."""
+    try:
+        from render.settlement_picture import posted, settlement_legibility
+    except ImportError:
+        return [table_legibility(table_geometry(s, names=NAMES, settlement=e)) for s, e in ends], 0
+    seen, apart = [], 0
+    for s, e in ends:
+        g, settled = posted(s, names=NAMES, settlement=e)
+        seen.append(table_legibility(g))
+        if settled is not None:
+            seen.append(settlement_legibility(settled))
+            apart += 1
+    return seen, apart
+
+
 def real_pictures(matches: int) -> list[Real]:
     """Every picture of random complete 2-, 3- and 4-player matches, drawn in playing order as the bot
     draws them (names, and at a round's end its settlement): each with the time it took, the time a
@@ -302,14 +329,17 @@ def real_pictures(matches: int) -> list[Real]:
             end = next((e for e in events if isinstance(e, (Domino, Blocked))), None)
             snap = match.snapshot()
             start = time.perf_counter()
-            data = table_png(snap, names=NAMES, settlement=end)
+            pictures = posted_pngs(snap, end)
             seconds = time.perf_counter() - start
-            with Image.open(io.BytesIO(data)) as image:
-                size = image.size
-            empty = blank("table", size)
+            sizes = []
+            for data in pictures:
+                with Image.open(io.BytesIO(data)) as image:
+                    sizes.append(image.size)
+            empties = [blank("table", size) for size in sizes]
             start = time.perf_counter()
-            encode(empty, DEFAULT_STYLE)
-            out.append((snap, end, seconds, time.perf_counter() - start, size))
+            for empty in empties:  # a settlement apart: the floor of both pictures
+                encode(empty, DEFAULT_STYLE)
+            out.append((snap, end, seconds, time.perf_counter() - start, sizes[0]))
 
         play_to_end(Match.new(2 + seed % 3, f"bench-real/{seed}"), at_random(random.Random(seed)), after=drawn)
     return out

@@ -89,6 +89,12 @@ def equation_parts(equation: Equation | None, style: Style, kind: str, size: int
     """`[seat] 2 + 8 = 10 → +2`: the placer, the counted ends, their sum, and the displayed points."""
     if equation is None:
         return []
+    return list(_equation_sprites(equation, style, kind, size))
+
+
+@lru_cache(maxsize=64)
+def _equation_sprites(equation: Equation, style: Style, kind: str, size: int) -> tuple[tuple[Image.Image, int], ...]:
+    """The equation's sprites, found once per picture rather than once for its width and again to draw it."""
     space = size // 4
 
     def text(s: str, fore: str = "text") -> tuple[Image.Image, int]:
@@ -111,7 +117,7 @@ def equation_parts(equation: Equation | None, style: Style, kind: str, size: int
         parts.append(text("0", "muted"))
     else:
         parts.append((result_pill(style, f"+{displayed}", size, equation.result, kind), 0))
-    return parts
+    return tuple(parts)
 
 
 @lru_cache(maxsize=256)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
 from PIL import Image
 
@@ -49,5 +50,5 @@ def paste_row(target: Image.Image, parts: list[tuple[Image.Image, int]], x: int,
     return x
 
 
-def row_width(parts: list[tuple[Image.Image, int]]) -> int:
-    return sum(sprite.width + gap for sprite, gap in parts) - (parts[-1][1] if parts else 0)
+def row_width(parts: Sequence[tuple[Image.Image, int]]) -> int:
+    return sum([sprite.size[0] + gap for sprite, gap in parts]) - (parts[-1][1] if parts else 0)

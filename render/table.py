@@ -12,7 +12,7 @@ The picture's machine-readable twin, `table_description`, reads this module's `T
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL import Image
@@ -30,11 +30,14 @@ from .preview import footer_height, picture_limit, table_frame
 from .scoresheet import Scoresheet, SideRow, house_sprite, scoresheet_geometry
 from .settlement import Ending, Settlement, ending_of, merged_labels
 from .sprites import dot_sprite, seat_chip, symbol_sprite, text_sprite
-from .style import DEFAULT_STYLE, Style
+from .style import DEFAULT_STYLE, Sizes, Style
 
 KIND = "table"
 EMPTY_SIZE = (5, 3)  # an empty table, in half-tiles
 HOUSE_COLUMNS = 7  # room for 61: six full houses and one stroke
+# The few pictures whose layout could not keep to its frame: margins, glance bar and scoreboard rows
+# this much tighter (still room for a 40 px chip) before the preview would shrink the tiles.
+COMPACT_MARGIN, COMPACT_GLANCE, COMPACT_ROW = 4, 46, 46
 
 Box = tuple[int, int, int, int]
 
@@ -81,14 +84,28 @@ def table_geometry(
     labels: Mapping[str, str] | None = None,
 ) -> TableGeometry:
     """Where everything of the one picture of `snapshot` goes (the arguments as in `table_png`)."""
+    return laid_out(snapshot, style, names, settlement, labels, panel=True)
+
+
+def laid_out(
+    snapshot: TableSnapshot,
+    style: Style,
+    names: Sequence[str] | None,
+    settlement: Settlement | None,
+    labels: Mapping[str, str] | None,
+    *,
+    panel: bool,
+) -> TableGeometry:
+    """`table_geometry`, with the settlement panel at a round's end (`panel`) or without it: then the
+    panel is drawn as a picture of its own (`settlement_picture`) and the layout keeps its usual room."""
     s = style.sizes
-    unit, margin = s.half // 2, s.table_margin
+    unit = s.half // 2
     words = merged_labels(labels)
     shown = [shown_name(names[k] if names and k < len(names) else None, k, words) for k in range(snapshot.players)]
     limit_w = picture_limit(style)[0]
     ending = ending_of(snapshot, settlement)
-    rows = _panel_rows(ending, tuple(text for text, _ in shown), words, style, limit_w)
-    panel_h = len(rows) * s.table_panel_row + margin if rows else 0
+    rows = _panel_rows(ending, tuple(text for text, _ in shown), words, style, limit_w) if panel else ()
+    panel_h = len(rows) * s.table_panel_row + s.table_margin if rows else 0
     layout, tight = (
         _round_end_layout(snapshot, panel_h, style)
         if rows
@@ -100,44 +117,59 @@ def table_geometry(
     b, table_w, table_h = _layout_span(layout, style)
     own = tuple(own for _, own in shown)
     heads = tuple(_head_parts(row, sheet.target, style, fitted, own) for row in sheet.rows)
-    houses_x = margin + max((row_width(h) for h in heads), default=0) + s.table_house // 3
-    sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
+    head_w = max((row_width(h) for h in heads), default=0)
     strip = [] if tight else equation_parts(layout.equation, style, KIND, s.table_equation_font)
     glance = glance_of(snapshot, ending, [text for text, _ in shown], words, style, limit_w)
-    glance_w = row_width(glance.left) + row_width(glance.right) + 2 * margin + s.table_glance_font
-    panel_w = rows_width(list(rows), style) + 4 * margin if rows else 0
-    width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w, glance_w)
-    glance_box, band, panel, boxes = _footer_boxes(table_h + 2 * margin, width, bool(strip), panel_h, sheet, style)
-    height = (boxes[-1][3] if boxes else glance_box[3]) + margin
-    origin = ((width - table_w) // 2 - b.x0 * unit, margin - b.y0 * unit)
-    pw, ph = s.preview
-    scale = min(1.0, pw / width, ph / height)
-    return TableGeometry(
-        (width, height),
-        unit,
-        origin,
-        layout,
-        sheet,
-        band,
-        boxes,
-        houses_x,
-        scale,
-        fitted,
-        own,
-        ending,
-        panel,
-        rows,
-        glance,
-        glance_box,
-        heads,
-    )
+
+    def arranged(c: Sizes, strip: list[tuple[Image.Image, int]]) -> TableGeometry:
+        """Everything placed with the margins and the bars' heights of `c`, and the equation band if `strip`."""
+        margin = c.table_margin
+        houses_x = margin + head_w + s.table_house // 3
+        sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
+        glance_w = row_width(glance.left) + row_width(glance.right) + 2 * margin + s.table_glance_font
+        panel_w = rows_width(list(rows), style) + 4 * margin if rows else 0
+        width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w, glance_w)
+        glance_box, band, panel, boxes = _footer_boxes(table_h + 2 * margin, width, bool(strip), panel_h, sheet, c)
+        height = (boxes[-1][3] if boxes else glance_box[3]) + margin
+        origin = ((width - table_w) // 2 - b.x0 * unit, margin - b.y0 * unit)
+        pw, ph = s.preview
+        scale = min(1.0, pw / width, ph / height)
+        return TableGeometry(
+            (width, height),
+            unit,
+            origin,
+            layout,
+            sheet,
+            band,
+            boxes,
+            houses_x,
+            scale,
+            fitted,
+            own,
+            ending,
+            panel,
+            rows,
+            glance,
+            glance_box,
+            heads,
+        )
+
+    usual = arranged(s, strip)
+    if usual.preview_scale * s.preview_ratio >= 1.0:
+        return usual
+    # A layout that could not keep to its frame: tighter margins and bars before smaller tiles; at a
+    # round's end the band gives way too (the settlement repeats the last placement's points).
+    compact = replace(s, table_margin=COMPACT_MARGIN, table_glance=COMPACT_GLANCE, table_row=COMPACT_ROW)
+    tighter = [arranged(compact, strip)]
+    if strip and ending is not None:
+        tighter.append(arranged(compact, []))
+    return max([usual, *tighter], key=lambda g: g.preview_scale)
 
 
 def _footer_boxes(
-    top: int, width: int, band: bool, panel_h: int, sheet: Scoresheet, style: Style
+    top: int, width: int, band: bool, panel_h: int, sheet: Scoresheet, s: Sizes
 ) -> tuple[Box, Box | None, Box | None, tuple[Box, ...]]:
     """From `top` down: the glance bar, the equation band, the settlement panel, one scoreboard row per side."""
-    s = style.sizes
     glance = (0, top, width, top + s.table_glance)
     y = glance[3] + (s.table_strip if band else 0)
     strip = (0, glance[3], width, y) if band else None
@@ -252,12 +284,19 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
         back = _back(row)
         if back != "strip":
             image.paste(index[back], (box[0] + inset, box[1] + 2, box[2] - inset, box[3] - 2))
-        put(image, _row_picture(style, row, g.sheet.target, g.names, g.own_names, g.houses_x), box[0], box[1])
+        picture = _row_picture(style, row, g.sheet.target, g.names, g.own_names, g.houses_x, box[3] - box[1])
+        put(image, picture, box[0], box[1])
 
 
 @lru_cache(maxsize=64)
 def _row_picture(
-    style: Style, row: SideRow, target: int, names: tuple[str, ...], own: tuple[bool, ...], houses_x: int
+    style: Style,
+    row: SideRow,
+    target: int,
+    names: tuple[str, ...],
+    own: tuple[bool, ...],
+    houses_x: int,
+    height: int,
 ) -> Image.Image:
     """One scoreboard row's chips, names, score and houses, drawn whole on its back (the picture's width
     aside, which `paint_footer` fills): a side's row changes only when it scores or its turn comes, so most
@@ -265,11 +304,11 @@ def _row_picture(
     s = style.sizes
     gap = s.table_house // 8
     width = houses_x + HOUSE_COLUMNS * (s.table_house + gap)
-    image = canvas(style, KIND, (width, s.table_row), "strip")
+    image = canvas(style, KIND, (width, height), "strip")
     back = _back(row)
     if back != "strip":
-        image.paste(style.palette(KIND).index[back], (s.table_margin // 2, 2, width, s.table_row - 2))
-    middle = s.table_row // 2
+        image.paste(style.palette(KIND).index[back], (s.table_margin // 2, 2, width, height - 2))
+    middle = height // 2
     paste_row(image, _head_parts(row, target, style, names, own), s.table_margin, middle)
     ink = "over" if row.negative else "text"
     x = houses_x
