@@ -70,8 +70,9 @@ def paint_layout(image: Image.Image, geometry: LayoutGeometry, left: int, top: i
         (a, _), (b_pip, _) = box.halves
         face = "tile_last" if box.last else "tile"
         ring = box.seat if box.last else None
-        sprite = tile_sprite(style, kind, a, b_pip, box.vertical, half, face, "table", box.spinner, ring)
-        put(image, sprite, left + box.rect.x0 * unit, top + box.rect.y0 * unit)
+        r = box.rect
+        sprite = tile_sprite(style, kind, a, b_pip, r.y1 - r.y0 > r.x1 - r.x0, half, face, "table", box.spinner, ring)
+        put(image, sprite, left + r.x0 * unit, top + r.y0 * unit)
     for mark in geometry.badges:
         assert mark.value is not None
         _paste_in(image, badge_sprite(style, mark.value, half, kind), mark.zone, left, top, unit)

@@ -11,9 +11,9 @@ The picture's machine-readable twin, `table_description`, reads this module's `T
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image
 
@@ -23,18 +23,18 @@ from .glance import Glance, glance_of
 from .grid import Rect
 from .layout_picture import equation_parts, paint_layout
 from .layout_plan import LayoutGeometry, layout_geometry
-from .names import fit, shown_name, word_sprite
+from .names import fit, shown_name
 from .panel import Row, panel_rows, paste_rows, rows_width
 from .png import canvas, encode, paste_row, put, row_width
 from .preview import footer_height, picture_limit, table_frame
-from .scoresheet import Scoresheet, SideRow, house_sprite, scoresheet_geometry
+from .scoresheet import Scoresheet, scoresheet_geometry
 from .settlement import Ending, Settlement, ending_of, merged_labels
-from .sprites import dot_sprite, seat_chip, symbol_sprite, text_sprite
+from .sprites import dot_sprite, symbol_sprite
 from .style import DEFAULT_STYLE, Sizes, Style
+from .table_rows import HOUSE_COLUMNS, head_parts, name_room, row_back, row_picture
 
 KIND = "table"
 EMPTY_SIZE = (5, 3)  # an empty table, in half-tiles
-HOUSE_COLUMNS = 7  # room for 61: six full houses and one stroke
 # The few pictures whose layout could not keep to its frame: margins, glance bar and scoreboard rows
 # this much tighter (still room for a 40 px chip) before the preview would shrink the tiles.
 COMPACT_MARGIN, COMPACT_GLANCE, COMPACT_ROW = 4, 46, 46
@@ -114,56 +114,90 @@ def laid_out(
     sheet = scoresheet_geometry(snapshot)
     room = name_room(snapshot.players, style)
     fitted = tuple(fit(text, s.table_name_font, room) for text, _ in shown)
-    b, table_w, table_h = _layout_span(layout, style)
     own = tuple(own for _, own in shown)
-    heads = tuple(_head_parts(row, sheet.target, style, fitted, own) for row in sheet.rows)
+    heads = tuple(head_parts(row, sheet.target, style, fitted, own) for row in sheet.rows)
     head_w = max((row_width(h) for h in heads), default=0)
     strip = [] if tight else equation_parts(layout.equation, style, KIND, s.table_equation_font)
     glance = glance_of(snapshot, ending, [text for text, _ in shown], words, style, limit_w)
+    span = _layout_span(layout, style)
+    best = _tightest(
+        lambda c, band: _placed(c, style, span, head_w, glance, rows, panel_h, sheet, band), s, strip, ending
+    )
+    return TableGeometry(
+        best.size,
+        unit,
+        best.origin,
+        layout,
+        sheet,
+        best.band,
+        best.rows,
+        best.houses_x,
+        best.scale,
+        fitted,
+        own,
+        ending,
+        best.panel,
+        rows,
+        glance,
+        best.glance_box,
+        heads,
+    )
 
-    def arranged(c: Sizes, strip: list[tuple[Image.Image, int]]) -> TableGeometry:
-        """Everything placed with the margins and the bars' heights of `c`, and the equation band if `strip`."""
-        margin = c.table_margin
-        houses_x = margin + head_w + s.table_house // 3
-        sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
-        glance_w = row_width(glance.left) + row_width(glance.right) + 2 * margin + s.table_glance_font
-        panel_w = rows_width(list(rows), style) + 4 * margin if rows else 0
-        width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w, glance_w)
-        glance_box, band, panel, boxes = _footer_boxes(table_h + 2 * margin, width, bool(strip), panel_h, sheet, c)
-        height = (boxes[-1][3] if boxes else glance_box[3]) + margin
-        origin = ((width - table_w) // 2 - b.x0 * unit, margin - b.y0 * unit)
-        pw, ph = s.preview
-        scale = min(1.0, pw / width, ph / height)
-        return TableGeometry(
-            (width, height),
-            unit,
-            origin,
-            layout,
-            sheet,
-            band,
-            boxes,
-            houses_x,
-            scale,
-            fitted,
-            own,
-            ending,
-            panel,
-            rows,
-            glance,
-            glance_box,
-            heads,
-        )
 
-    usual = arranged(s, strip)
-    if usual.preview_scale * s.preview_ratio >= 1.0:
-        return usual
-    # A layout that could not keep to its frame: tighter margins and bars before smaller tiles; at a
-    # round's end the band gives way too (the settlement repeats the last placement's points).
+def _tightest(
+    place: Callable[[Sizes, list[tuple[Image.Image, int]]], _Placed],
+    s: Sizes,
+    strip: list[tuple[Image.Image, int]],
+    ending: Ending | None,
+) -> _Placed:
+    """The usual placement, or for a layout that could not keep to its frame, tighter margins and bars
+    before smaller tiles; at a round's end the band gives way too (the settlement repeats its points)."""
+    best = place(s, strip)
+    if best.scale * s.preview_ratio >= 1.0:
+        return best
     compact = replace(s, table_margin=COMPACT_MARGIN, table_glance=COMPACT_GLANCE, table_row=COMPACT_ROW)
-    tighter = [arranged(compact, strip)]
-    if strip and ending is not None:
-        tighter.append(arranged(compact, []))
-    return max([usual, *tighter], key=lambda g: g.preview_scale)
+    tighter = [place(compact, strip)] + ([place(compact, [])] if strip and ending is not None else [])
+    return max([best, *tighter], key=lambda p: p.scale)
+
+
+class _Placed(NamedTuple):
+    """Where the parts of the one picture go, for one choice of margins and bars' heights."""
+
+    size: tuple[int, int]
+    origin: tuple[int, int]
+    band: Box | None
+    rows: tuple[Box, ...]
+    houses_x: int
+    scale: float
+    panel: Box | None
+    glance_box: Box
+
+
+def _placed(
+    c: Sizes,
+    style: Style,
+    span: tuple[Rect, int, int],
+    head_w: int,
+    glance: Glance,
+    rows: tuple[Row, ...],
+    panel_h: int,
+    sheet: Scoresheet,
+    strip: list[tuple[Image.Image, int]],
+) -> _Placed:
+    """Everything placed with the margins and the bars' heights of `c`, and the equation band if `strip`."""
+    s = style.sizes
+    unit, margin = s.half // 2, c.table_margin
+    b, table_w, table_h = span
+    houses_x = margin + head_w + s.table_house // 3
+    sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
+    glance_w = row_width(glance.left) + row_width(glance.right) + 2 * margin + s.table_glance_font
+    panel_w = rows_width(list(rows), style) + 4 * margin if rows else 0
+    width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w, glance_w)
+    glance_box, band, panel, boxes = _footer_boxes(table_h + 2 * margin, width, bool(strip), panel_h, sheet, c)
+    height = (boxes[-1][3] if boxes else glance_box[3]) + margin
+    origin = ((width - table_w) // 2 - b.x0 * unit, margin - b.y0 * unit)
+    pw, ph = s.preview
+    return _Placed((width, height), origin, band, boxes, houses_x, min(1.0, pw / width, ph / height), panel, glance_box)
 
 
 def _footer_boxes(
@@ -227,20 +261,6 @@ def _panel_rows(
     return tuple(panel_rows(ending, names, words, style, limit - 2 * margin))
 
 
-@lru_cache(maxsize=16)
-def name_room(players: int, style: Style = DEFAULT_STYLE) -> int:
-    """The width a name may take beside its chip: what the widest scoreboard row leaves in the picture's
-    width limit, shared by the seats of a side (the same all match long, so names never jump)."""
-    s = style.sizes
-    side_seats = 2 if players == 4 else 1
-    seats = tuple(range(side_seats))
-    widest = SideRow(0, seats, 300, 60, 61, (10,) * 6, False, 0, False)  # two digits each: the widest it gets
-    fixed = row_width(_head_parts(widest, 61, style, ("",) * side_seats))
-    houses = HOUSE_COLUMNS * (s.table_house + s.table_house // 8)
-    free = picture_limit(style)[0] - 3 * s.table_margin - s.table_house // 3 - houses - fixed
-    return max(3 * s.table_name_font, free // side_seats)
-
-
 def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
     s = style.sizes
     image = canvas(style, KIND, g.size, "table")
@@ -281,42 +301,11 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
         paste_rows(image, list(g.panel_rows), s.table_margin * 2, g.panel[1], s.table_panel_row, style)
     inset = s.table_margin // 2
     for row, box in zip(g.sheet.rows, g.rows, strict=True):
-        back = _back(row)
+        back = row_back(row)
         if back != "strip":
             image.paste(index[back], (box[0] + inset, box[1] + 2, box[2] - inset, box[3] - 2))
-        picture = _row_picture(style, row, g.sheet.target, g.names, g.own_names, g.houses_x, box[3] - box[1])
+        picture = row_picture(style, row, g.sheet.target, g.names, g.own_names, g.houses_x, box[3] - box[1])
         put(image, picture, box[0], box[1])
-
-
-@lru_cache(maxsize=64)
-def _row_picture(
-    style: Style,
-    row: SideRow,
-    target: int,
-    names: tuple[str, ...],
-    own: tuple[bool, ...],
-    houses_x: int,
-    height: int,
-) -> Image.Image:
-    """One scoreboard row's chips, names, score and houses, drawn whole on its back (the picture's width
-    aside, which `paint_footer` fills): a side's row changes only when it scores or its turn comes, so most
-    pictures paste the row drawn for one before."""
-    s = style.sizes
-    gap = s.table_house // 8
-    width = houses_x + HOUSE_COLUMNS * (s.table_house + gap)
-    image = canvas(style, KIND, (width, height), "strip")
-    back = _back(row)
-    if back != "strip":
-        image.paste(style.palette(KIND).index[back], (s.table_margin // 2, 2, width, height - 2))
-    middle = height // 2
-    paste_row(image, _head_parts(row, target, style, names, own), s.table_margin, middle)
-    ink = "over" if row.negative else "text"
-    x = houses_x
-    for strokes in row.houses:
-        sprite = house_sprite(style, strokes, s.table_house, back, ink, "chalk_faint", KIND)
-        put(image, sprite, x, middle - sprite.height // 2)
-        x += s.table_house + gap
-    return image
 
 
 def table_png(
@@ -335,50 +324,3 @@ def table_png(
     """
     g = table_geometry(snapshot, style, names=names, settlement=settlement, labels=labels)
     return encode(table_image(g, style), style)
-
-
-def _back(row: SideRow) -> str:
-    return "sheet_turn" if row.to_move is not None or row.winner else "strip"
-
-
-def _head_parts(
-    row: SideRow, target: int, style: Style, names: tuple[str, ...], own: tuple[bool, ...] = ()
-) -> list[tuple[Image.Image, int]]:
-    """`▶ (1) ann 46/61 ◎15` or `▶ (1) ann (3) bo 46 ◎15`, or a star for the winner; a negative score in
-    red after a minus sign.
-    A seat's label standing in for a name is drawn fainter than a name."""
-    return list(_head_sprites(row, target, style, names, own))
-
-
-@lru_cache(maxsize=64)
-def _head_sprites(
-    row: SideRow, target: int, style: Style, names: tuple[str, ...], own: tuple[bool, ...]
-) -> tuple[tuple[Image.Image, int], ...]:
-    s = style.sizes
-    back = _back(row)
-    ink = "over" if row.negative else "text"
-    size, small = s.table_score_font, s.table_small_font
-    space = size // 5
-    parts: list[tuple[Image.Image, int]] = []
-    turn = symbol_sprite(style, KIND, "turn", small, back, "text")
-    if row.to_move is None:
-        turn = Image.new("P", turn.size, style.palette(KIND).index[back])  # keep the columns aligned
-    parts.append((turn, space))
-    for seat in row.seats:
-        parts.append((seat_chip(style, KIND, seat, s.table_chip, back, ring=seat == row.to_move), space))
-        fore = "text" if seat >= len(own) or own[seat] else "muted"
-        parts.append((word_sprite(style, KIND, names[seat], s.table_name_font, back, fore), space * 2))
-    parts[-1] = (parts[-1][0], space * 3)
-    if row.negative:
-        parts.append((symbol_sprite(style, KIND, "minus", size, back, ink), 0))
-    parts.append((text_sprite(style, KIND, f"{abs(row.points)}", size, back, ink), 0))
-    if len(row.seats) == 1:  # a side of two keeps the room for its second name: ◎ says what is left
-        parts.append((text_sprite(style, KIND, f"/{target}", small, back, "muted"), space * 3))
-    else:
-        parts[-1] = (parts[-1][0], space * 3)
-    if row.winner:
-        parts.append((symbol_sprite(style, KIND, "star", size, back, "badge"), 0))
-    else:
-        parts.append((symbol_sprite(style, KIND, "target", small, back, "text"), space // 2))
-        parts.append((text_sprite(style, KIND, str(row.needed), size, back, "text"), 0))
-    return tuple(parts)
