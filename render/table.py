@@ -1,8 +1,11 @@
 """The one picture per placement: the layout, its equation and the scoresheet, read on a phone.
 
 It is drawn for the phone's preview (see `preview`): fitted into 400 x 500 px, half a tile is
-never less than 24 px (`TableGeometry.preview_half`) but in the few layouts that the picture
-language cannot keep to the frame, and in a round's last picture, which adds its settlement.
+never less than 24 px (`TableGeometry.preview_half`). A layout that the picture language cannot
+keep to its frame gets tighter margins and bars (`COMPACT_*`); a round's last picture adds its
+settlement under the layout, or when that would shrink the tiles, posts it apart
+(`settlement_picture.table_pngs`). Only a layout wider than the picture may be (34u, a few in ten
+thousand) stays below 24 px.
 Each seat's chip carries its player's name (`names`, in the bundled fonts, shortened to fit);
 the few words of a settlement come from the caller (`labels`, see `settlement.DEFAULT_LABELS`).
 The picture's machine-readable twin, `table_description`, reads this module's `TableGeometry`
