@@ -7,8 +7,9 @@ It prints medians of many repeats (the machine is shared, so single runs are noi
 the floor measured in the same run: a blank canvas of the same size, made and PNG-encoded by the
 renderer's own `png.canvas` and `png.encode` (so the floor follows any change of encoder settings),
 and the ratio of the two. `--code DIR` draws with the `render` and `engine` of another checkout
-(e.g. `git archive main render engine | tar -x -C DIR`), for a before/after in one session. The one
-picture is timed as the bot makes it: after the picture of
+(e.g. `git archive main render engine | tar -x -C DIR`), for a before/after in one session. In real
+rounds, what is posted after each placement is timed (`table_pngs`: the one picture, or at a crowded
+round's end the table and its settlement apart, against the floor of both), in playing order, after
 the placement before (the layout search starts from that one's geometry); the 28-tile picture is
 also timed from nothing. Then, over every position of N random complete matches of 2, 3 and 4
 players, the smallest tile (its short side) when the one picture is fitted into 400 x 500 px.
