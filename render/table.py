@@ -324,6 +324,8 @@ def table_png(
     `names`: each seat's player as shown at the table, by seat. `settlement`: at a round's last
     picture, the round's `Domino` or `Blocked` event (`FinishedRound.ending`). `labels`: the panel's
     words in the table's language (keys of `settlement.DEFAULT_LABELS`; English by default).
+    At a crowded round's end the settlement under the layout shrinks the picture below the legible
+    sizes: `settlement_picture.table_pngs` posts it apart instead.
     """
     g = table_geometry(snapshot, style, names=names, settlement=settlement, labels=labels)
     return encode(table_image(g, style), style)
