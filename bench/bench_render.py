@@ -2,10 +2,14 @@
 bot draws it after each placement, full 28-tile layouts, scoresheets and hands, drawn and PNG-encoded;
 and how large tiles stay in a phone's preview over random matches.
 
-Run from the project's root: `.venv/bin/python bench/bench_render.py [--quick] [--matches N]`. It
-prints medians of many repeats (the machine is shared, so single runs are noisy) and, beside each,
-the floor measured in the same run: encoding a blank canvas of the same size and mode at the same
-level, and the ratio of the two. The one picture is timed as the bot makes it: after the picture of
+Run from the project's root: `.venv/bin/python bench/bench_render.py [--quick] [--matches N] [--code DIR]`.
+It prints medians of many repeats (the machine is shared, so single runs are noisy) and, beside each,
+the floor measured in the same run: a blank canvas of the same size, made and PNG-encoded by the
+renderer's own `png.canvas` and `png.encode` (so the floor follows any change of encoder settings),
+and the ratio of the two. `--code DIR` draws with the `render` and `engine` of another checkout
+(e.g. `git archive main render engine | tar -x -C DIR`), for a before/after in one session. In real
+rounds, what is posted after each placement is timed (`table_pngs`: the one picture, or at a crowded
+round's end the table and its settlement apart, against the floor of both), in playing order, after
 the placement before (the layout search starts from that one's geometry); the 28-tile picture is
 also timed from nothing. Then, over every position of N random complete matches of 2, 3 and 4
 players, the smallest tile (its short side) when the one picture is fitted into 400 x 500 px.
@@ -25,12 +29,14 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+if "--code" in sys.argv[:-1]:  # another checkout's renderer and engine, imported instead of this one's
+    sys.path.insert(0, str(Path(sys.argv[sys.argv.index("--code") + 1]).resolve()))
 
 from PIL import Image  # noqa: E402
 
@@ -65,6 +71,7 @@ from render import (  # noqa: E402
 )
 from render.layout_cache import forget_layouts  # noqa: E402
 from render.legibility import table_legibility  # noqa: E402
+from render.png import canvas, encode  # noqa: E402
 
 TARGETS_MS = {"layout": 30.0, "scoresheet": 10.0, "hand": 10.0}
 TARGET_RATIO = {"real": 2.0, "full": 3.0}  # the one picture against its floor
@@ -135,24 +142,23 @@ def median_ms(job: Callable[[Any], object], inputs: list[Any], repeats: int) -> 
     return statistics.median(samples) * 1000
 
 
-def blank_floor_ms(images: list[Image.Image], repeats: int) -> float:
-    """Encoding blank canvases of the same sizes and mode (and palette): what the PNG encoder costs by itself."""
-    blanks = []
-    for image in images:
-        blank = Image.new("P", image.size, 0)
-        blank.putpalette(image.getpalette() or [])
-        blanks.append(blank)
+def blank(kind: str, size: tuple[int, int]) -> Image.Image:
+    """A blank canvas of a picture's kind and size, as the renderer makes every picture's canvas."""
+    return canvas(DEFAULT_STYLE, kind, size, "table")  # one colour: which one does not matter
 
-    def encode(blank: Image.Image) -> None:
-        blank.save(io.BytesIO(), "PNG", compress_level=DEFAULT_STYLE.sizes.compress_level)
 
-    return median_ms(encode, blanks, max(repeats, len(blanks)))  # every size at least once
+def blank_floor_ms(images: list[Image.Image], repeats: int, kind: str = "table") -> float:
+    """Encoding blank canvases of the same sizes, kind and palette with the renderer's own encoder (its
+    level and settings): what the PNG encoder costs by itself."""
+    blanks = [blank(kind, image.size) for image in images]
+    return median_ms(lambda b: encode(b, DEFAULT_STYLE), blanks, max(repeats, len(blanks)))  # every size once
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny input: that the bench runs, not its figures")
     parser.add_argument("--matches", type=int, default=None, help="random matches per player count for the preview")
+    parser.add_argument("--code", type=Path, help="draw with the render and engine packages of this checkout")
     args = parser.parse_args(argv)
     repeats = 3 if args.quick else 150
     count = 2 if args.quick else 20
@@ -173,16 +179,19 @@ def main(argv: list[str] | None = None) -> None:
     hand_png(views[0])
     cold = (time.perf_counter() - start) * 1000  # the first pictures also draw the tile and number sprites
 
+    import render
+
     print(f"renderer benchmark: medians of {repeats} runs, Pillow PNG level {DEFAULT_STYLE.sizes.compress_level}")
+    print(f"drawing with {Path(render.__file__).parent}")
     print("(the CPUs are shared with other work, so expect noise of a few ms; floors are measured in this run)")
     print(f"first pictures, sprites drawn once: {cold:.0f} ms\n")
-    print(f"{'picture':<40}{'median':>9}{'floor':>9}{'ratio':>7}{'target':>9}{'largest':>11}{'max bytes':>11}")
+    print(f"{'picture':<40}{'median':>9}{'floor':>9}{'ratio':>8}{'target':>9}{'largest':>11}{'max bytes':>11}")
 
     def row(name: str, ms: float, floor: float, target: str, size: tuple[int, int], nbytes: int) -> None:
-        ratio = f"{ms / floor:.1f}x" if floor else ""
-        floor_shown = f"{floor:.1f} ms" if floor else ""
+        ratio = f"{ms / floor:.2f}x" if floor else ""
+        floor_shown = f"{floor:.2f} ms" if floor else ""
         shape = f"{size[0]}x{size[1]}"
-        print(f"{name:<40}{ms:>6.1f} ms{floor_shown:>9}{ratio:>7}{target:>9}{shape:>11}{nbytes or '':>11}")
+        print(f"{name:<40}{ms:>6.2f} ms{floor_shown:>9}{ratio:>8}{target:>9}{shape:>11}{nbytes or '':>11}")
 
     def largest(images: list[Image.Image]) -> tuple[int, int]:
         return max((im.size for im in images), key=lambda size: size[0] * size[1])
@@ -241,12 +250,13 @@ def main(argv: list[str] | None = None) -> None:
         row(f"one picture, {label}", ms, floor, f"{TARGET_RATIO['real']:.0f}x", biggest, nbytes)
     ends = [(s, e) for s, e, _, _, _ in real if e is not None]
     if ends:
-        seen = [table_legibility(table_geometry(s, names=NAMES, settlement=e)) for s, e in ends]
+        seen, apart = round_end_legibility(ends)
         below = sum(not x.fine() for x in seen)
         tile = min(x.tile for x in seen if x.tile is not None)
         print(
-            f"  round ends at 400 px: {below} of {len(seen)} below the limits; smallest tile {tile:.1f} px, "
-            f"pip {min(x.pip or 99 for x in seen):.1f} px, text {min(x.text for x in seen):.1f} px"
+            f"  round ends at 400 px: {below} of {len(seen)} pictures below the limits ({apart} settlements apart); "
+            f"smallest tile {tile:.1f} px, pip {min(x.pip or 99 for x in seen):.1f} px, "
+            f"text {min(x.text for x in seen):.1f} px"
         )
         ms = median_ms(lambda p: table_png(p[0], names=NAMES, settlement=p[1]), ends, repeats)
         images = [table_image(table_geometry(s, names=NAMES, settlement=e)) for s, e in ends]
@@ -258,7 +268,7 @@ def main(argv: list[str] | None = None) -> None:
     row(
         "layout, 28 tiles",
         ms,
-        blank_floor_ms(images, repeats),
+        blank_floor_ms(images, repeats, "layout"),
         f"{TARGETS_MS['layout']:.0f} ms",
         largest(images),
         nbytes,
@@ -268,17 +278,43 @@ def main(argv: list[str] | None = None) -> None:
     nbytes = max(len(scoresheet_png(s)) for s in sheets)
     ms = median_ms(scoresheet_png, sheets, repeats)
     target = f"{TARGETS_MS['scoresheet']:.0f} ms"
-    row("scoresheet", ms, blank_floor_ms(images, repeats), target, largest(images), nbytes)
+    row("scoresheet", ms, blank_floor_ms(images, repeats, "scoresheet"), target, largest(images), nbytes)
 
     images = [hand_image(hand_geometry(v)) for v in views]
     nbytes = max(len(hand_png(v)) for v in views)
     ms = median_ms(hand_png, views, repeats)
-    row("hand", ms, blank_floor_ms(images, repeats), f"{TARGETS_MS['hand']:.0f} ms", largest(images), nbytes)
+    row("hand", ms, blank_floor_ms(images, repeats, "hand"), f"{TARGETS_MS['hand']:.0f} ms", largest(images), nbytes)
     print(f"\nlargest PNG allowed: {MAX_BYTES} bytes")
     preview(matches)
 
 
 Real = tuple[TableSnapshot, Domino | Blocked | None, float, float, tuple[int, int]]
+
+
+def posted_pngs(snap: TableSnapshot, end: Domino | Blocked | None) -> tuple[bytes, ...]:
+    """What the bot posts after a placement: `table_pngs` (a checkout before it: `table_png` alone)."""
+    import render
+
+    if hasattr(render, "table_pngs"):
+        return render.table_pngs(snap, names=NAMES, settlement=end)
+    return (table_png(snap, names=NAMES, settlement=end),)
+
+
+def round_end_legibility(ends: Sequence[tuple[TableSnapshot, Domino | Blocked | None]]) -> tuple[list[Any], int]:
+    """The legibility of every picture posted at these round ends, and how many settlements went apart
+    (a checkout before `settlement_picture`: the one picture's)."""
+    try:
+        from render.settlement_picture import posted, settlement_legibility
+    except ImportError:
+        return [table_legibility(table_geometry(s, names=NAMES, settlement=e)) for s, e in ends], 0
+    seen, apart = [], 0
+    for s, e in ends:
+        g, settled = posted(s, names=NAMES, settlement=e)
+        seen.append(table_legibility(g))
+        if settled is not None:
+            seen.append(settlement_legibility(settled))
+            apart += 1
+    return seen, apart
 
 
 def real_pictures(matches: int) -> list[Real]:
@@ -288,23 +324,23 @@ def real_pictures(matches: int) -> list[Real]:
     shared machine's load weighs on both alike), and its size."""
     out: list[Real] = []
     forget_layouts()
-    level = DEFAULT_STYLE.sizes.compress_level
-    palette = DEFAULT_STYLE.palette("table").flat
     for seed in range(matches):
 
         def drawn(match: Match, events: list[Event]) -> None:
             end = next((e for e in events if isinstance(e, (Domino, Blocked))), None)
             snap = match.snapshot()
             start = time.perf_counter()
-            data = table_png(snap, names=NAMES, settlement=end)
+            pictures = posted_pngs(snap, end)
             seconds = time.perf_counter() - start
-            with Image.open(io.BytesIO(data)) as image:
-                size = image.size
-            blank = Image.new("P", size, 0)
-            blank.putpalette(palette)
+            sizes = []
+            for data in pictures:
+                with Image.open(io.BytesIO(data)) as image:
+                    sizes.append(image.size)
+            empties = [blank("table", size) for size in sizes]
             start = time.perf_counter()
-            blank.save(io.BytesIO(), "PNG", compress_level=level)
-            out.append((snap, end, seconds, time.perf_counter() - start, size))
+            for empty in empties:  # a settlement apart: the floor of both pictures
+                encode(empty, DEFAULT_STYLE)
+            out.append((snap, end, seconds, time.perf_counter() - start, sizes[0]))
 
         play_to_end(Match.new(2 + seed % 3, f"bench-real/{seed}"), at_random(random.Random(seed)), after=drawn)
     return out

@@ -1,5 +1,7 @@
 """Pictures of the table: pure functions from engine snapshots and seat views to PNG bytes.
 
+`table_pngs(...)` (same arguments) is what to post after a placement: that one picture, or at a crowded
+round's end the table and its settlement as two legible pictures (see `settlement_picture`).
 `table_png(snapshot, names=..., settlement=..., labels=...)` is the one picture per placement, made
 for a phone: the layout, the equation of the end total, the players' names beside their seats, at a
 round's end its settlement (`settlement`: the round's Domino or Blocked event; `labels`: the few
@@ -30,6 +32,7 @@ from .scoresheet import (
     scoresheet_png,
 )
 from .settlement import DEFAULT_LABELS
+from .settlement_picture import table_pngs
 from .style import DEFAULT_COLORS, DEFAULT_SIZES, DEFAULT_STYLE, Colors, Sizes, Style
 from .table import TableGeometry, table_geometry, table_image, table_png
 from .table_twin import table_description
@@ -76,4 +79,5 @@ __all__ = [
     "table_geometry",
     "table_image",
     "table_png",
+    "table_pngs",
 ]

@@ -1,6 +1,7 @@
 """`python -m render RECORD.json --out DIR [--every] [--names A,B,...]`: draw the pictures of a game record.
 
-Writes `layout.png`, `scoresheet.png`, `table.png` (the one picture the bot posts) and `table.json`
+Writes `layout.png`, `scoresheet.png`, `table.png` (the one picture the bot posts; at a round's end
+that cannot hold its settlement legibly, `settlement.png` beside it, see render/settlement_picture.py) and `table.json`
 (its machine-readable twin: every tile's pips and pixel rectangle, what it joins, the open ends
 and their badges, the players' names, the tile just placed, and at a round's end its settlement)
 for the final position; with `--every`, one numbered set per placement instead (`001-layout.png`,
@@ -22,7 +23,7 @@ from engine import Blocked, Domino, Event, Match, Placed, Record, RecordError, T
 from .layout_picture import layout_png
 from .scoresheet import scoresheet_png
 from .settlement import Settlement
-from .table import table_png
+from .settlement_picture import table_pngs
 from .table_twin import table_description
 
 
@@ -87,10 +88,11 @@ def _write(
 ) -> None:
     twin = table_description(snapshot, names=names, settlement=settlement)
     text = json.dumps(twin, indent=1, ensure_ascii=False) + "\n"
+    posted = table_pngs(snapshot, names=names, settlement=settlement)
     for name, data in (
         ("layout.png", layout_png(snapshot)),
         ("scoresheet.png", scoresheet_png(snapshot)),
-        ("table.png", table_png(snapshot, names=names, settlement=settlement)),
+        *zip(("table.png", "settlement.png"), posted, strict=False),
         ("table.json", text.encode("utf-8")),
     ):
         path = folder / f"{prefix}{name}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from enum import StrEnum
+from functools import lru_cache
 
 from engine import PlacedTile
 
@@ -32,6 +33,7 @@ class Relaxed(StrEnum):
 Rung = tuple[int, tuple[int, int], bool, int, tuple[Relaxed, ...]]
 
 
+@lru_cache(maxsize=64)
 def ladder(frame: tuple[int, int]) -> tuple[Rung, ...]:
     """The searches tried in turn, each giving up more of the picture's rules: (gap, frame, strict,
     budget, what it gives up)."""

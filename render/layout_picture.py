@@ -11,7 +11,7 @@ from engine import Result, TableSnapshot, rules
 
 from .grid import Rect
 from .layout_plan import Equation, LayoutGeometry, layout_geometry
-from .png import canvas, encode, paste_row, row_width
+from .png import canvas, encode, paste_row, put, row_width
 from .sprites import (
     badge_sprite,
     dot_sprite,
@@ -70,8 +70,9 @@ def paint_layout(image: Image.Image, geometry: LayoutGeometry, left: int, top: i
         (a, _), (b_pip, _) = box.halves
         face = "tile_last" if box.last else "tile"
         ring = box.seat if box.last else None
-        sprite = tile_sprite(style, kind, a, b_pip, box.vertical, half, face, "table", box.spinner, ring)
-        image.paste(sprite, (left + box.rect.x0 * unit, top + box.rect.y0 * unit))
+        r = box.rect
+        sprite = tile_sprite(style, kind, a, b_pip, r.y1 - r.y0 > r.x1 - r.x0, half, face, "table", box.spinner, ring)
+        put(image, sprite, left + r.x0 * unit, top + r.y0 * unit)
     for mark in geometry.badges:
         assert mark.value is not None
         _paste_in(image, badge_sprite(style, mark.value, half, kind), mark.zone, left, top, unit)
@@ -82,13 +83,19 @@ def paint_layout(image: Image.Image, geometry: LayoutGeometry, left: int, top: i
 def _paste_in(image: Image.Image, sprite: Image.Image, zone: Rect, left: int, top: int, unit: int) -> None:
     x = left + zone.x0 * unit + (zone.width * unit - sprite.width) // 2
     y = top + zone.y0 * unit + (zone.height * unit - sprite.height) // 2
-    image.paste(sprite, (x, y))
+    put(image, sprite, x, y)
 
 
 def equation_parts(equation: Equation | None, style: Style, kind: str, size: int) -> list[tuple[Image.Image, int]]:
     """`[seat] 2 + 8 = 10 → +2`: the placer, the counted ends, their sum, and the displayed points."""
     if equation is None:
         return []
+    return list(_equation_sprites(equation, style, kind, size))
+
+
+@lru_cache(maxsize=64)
+def _equation_sprites(equation: Equation, style: Style, kind: str, size: int) -> tuple[tuple[Image.Image, int], ...]:
+    """The equation's sprites, found once per picture rather than once for its width and again to draw it."""
     space = size // 4
 
     def text(s: str, fore: str = "text") -> tuple[Image.Image, int]:
@@ -111,7 +118,7 @@ def equation_parts(equation: Equation | None, style: Style, kind: str, size: int
         parts.append(text("0", "muted"))
     else:
         parts.append((result_pill(style, f"+{displayed}", size, equation.result, kind), 0))
-    return parts
+    return tuple(parts)
 
 
 @lru_cache(maxsize=256)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from engine import PlacedTile, PointState, Result, Slot, TableSnapshot, Tile
 from engine.layout import BRANCHES
@@ -108,15 +109,15 @@ def layout_geometry(snapshot: TableSnapshot, frame: tuple[int, int] | None = Non
     connections: list[Connection] = []
     badges: list[Mark] = []
     dots: list[Mark] = []
-    rects = {pt.tile: _rect(p.box) for pt, p in zip(tiles, placed, strict=True)}
+    rects: dict[Tile, Rect] = {}
     for pt, p in zip(tiles, placed, strict=True):
-        rect = rects[pt.tile]
-        (a, first), (b, second) = p.halves
-        halves = ((a, _rect(first)), (b, _rect(second)))
-        boxes.append(TileBox(pt.tile, rect, halves, pt.is_spinner, pt.tile == last, pt.seat, pt.order))
+        box = _tile_box(p, pt.tile, pt.seat, pt.order, pt.tile == last)
+        boxes.append(box)
+        rects[pt.tile] = rect = box.rect
         if pt.parent is not None and pt.parent_slot is not None:
-            connections.append(Connection(pt.parent, pt.tile, pt.parent_slot, shared_edge(rects[pt.parent], rect)))
-        _add_marks(pt, _zones(p, branch_a.get(pt.tile)), badges, dots)
+            connections.append(_connection(pt.parent, pt.tile, pt.parent_slot, rects[pt.parent], rect))
+        if any(point.state is not PointState.ATTACHED for point in pt.points):
+            _add_marks(pt, _zones(p, branch_a.get(pt.tile)), badges, dots)
     return LayoutGeometry(
         tuple(boxes),
         tuple(connections),
@@ -128,10 +129,26 @@ def layout_geometry(snapshot: TableSnapshot, frame: tuple[int, int] | None = Non
     )
 
 
+@lru_cache(maxsize=4096)
 def _rect(b: Box) -> Rect:
+    """The rectangle of a box; the same few hundred boxes come back picture after picture, so each is made once."""
     return Rect(*b)
 
 
+@lru_cache(maxsize=4096)
+def _tile_box(p: Placement, tile: Tile, seat: int, order: int, last: bool) -> TileBox:
+    """A tile as drawn: the next placement's layout keeps the placements before it (the same objects,
+    see `layout_cache`), so a tile's box is made once, not once per picture."""
+    (a, first), (b, second) = p.halves
+    return TileBox(tile, _rect(p.box), ((a, _rect(first)), (b, _rect(second))), tile.is_double, last, seat, order)
+
+
+@lru_cache(maxsize=4096)
+def _connection(parent: Tile, child: Tile, slot: Slot, parent_rect: Rect, rect: Rect) -> Connection:
+    return Connection(parent, child, slot, shared_edge(parent_rect, rect))
+
+
+@lru_cache(maxsize=4096)
 def _zones(p: Placement, a_box: Box | None) -> dict[Slot, Box]:
     """The zone of each free point of `p`; `a_box`: for a spinner, the side its first branch took."""
     zones = {z.slot: z.box for z in p.zones}
@@ -152,14 +169,19 @@ def _add_marks(pt: PlacedTile, zones: dict[Slot, Box], badges: list[Mark], dots:
             continue
         if point.state is PointState.COUNTED:
             if pt.is_spinner and badge_done:
-                dots.append(Mark(pt.tile, point.slot, MarkKind.SHARED, None, _rect(zone)))
+                dots.append(_mark(pt.tile, point.slot, MarkKind.SHARED, None, zone))
                 continue
             value = pt.contribution if pt.is_spinner else point.pip
-            badges.append(Mark(pt.tile, point.slot, MarkKind.BADGE, value, _rect(zone)))
+            badges.append(_mark(pt.tile, point.slot, MarkKind.BADGE, value, zone))
             badge_done = True
         else:
             kind = MarkKind.OPEN if point.state is PointState.OPEN else MarkKind.CLOSED
-            dots.append(Mark(pt.tile, point.slot, kind, None, _rect(zone)))
+            dots.append(_mark(pt.tile, point.slot, kind, None, zone))
+
+
+@lru_cache(maxsize=4096)
+def _mark(tile: Tile, slot: Slot, kind: MarkKind, value: int | None, zone: Box) -> Mark:
+    return Mark(tile, slot, kind, value, _rect(zone))
 
 
 def _bounds(boxes: list[TileBox], badges: list[Mark], dots: list[Mark]) -> Rect:

@@ -67,16 +67,12 @@ class Search:
         # Which side of a spinner is its branch A is the picture's choice, made by the first branch
         # tile: a branch B tile takes the side its A sibling left, so it depends on that sibling too.
         self.sibling_a = [-1] * len(tiles)
+        first_a: dict[object, int] = {}  # each parent's first branch A tile so far
         for i, pt in enumerate(tiles):
             if pt.parent_slot is Slot.BRANCH_B:
-                self.sibling_a[i] = next(
-                    (
-                        k
-                        for k, other in enumerate(tiles[:i])
-                        if other.parent == pt.parent and other.parent_slot is Slot.BRANCH_A
-                    ),
-                    -1,
-                )
+                self.sibling_a[i] = first_a.get(pt.parent, -1)
+            elif pt.parent_slot is Slot.BRANCH_A:
+                first_a.setdefault(pt.parent, i)
 
     def run(self, budget: int = SEARCH_BUDGET) -> list[Placement] | None:
         """The placements in playing order, or None when there is no room or the budget runs out."""

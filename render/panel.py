@@ -16,7 +16,7 @@ from engine import Result
 
 from .layout_picture import result_pill
 from .names import fit, word_sprite
-from .png import row_width
+from .png import paste_row, row_width
 from .settlement import Ending
 from .sprites import seat_chip, symbol_sprite, text_sprite
 from .style import Style
@@ -160,7 +160,7 @@ def paste_rows(image: Image.Image, rows: list[Row], left: int, top: int, row_h: 
     for k, row in enumerate(rows):
         middle = top + k * row_h + row_h // 2
         if row.parts is not None:
-            _paste(image, row.parts, left, middle)
+            paste_row(image, row.parts, left, middle)
             continue
         cells = row.cells or ()
         align = row.align
@@ -169,11 +169,5 @@ def paste_rows(image: Image.Image, rows: list[Row], left: int, top: int, row_h: 
             w = widths[column]
             if cell:
                 offset = w - row_width(cell) if align[column] == "r" else 0
-                _paste(image, cell, x + offset, middle)
+                paste_row(image, cell, x + offset, middle)
             x += w + (gap if w else 0)
-
-
-def _paste(image: Image.Image, parts: Parts, x: int, middle: int) -> None:
-    for sprite, gap in parts:
-        image.paste(sprite, (x, middle - sprite.height // 2))
-        x += sprite.width + gap

@@ -230,6 +230,7 @@ class Palette:
         self.size = len(entries)
         flat = [c for rgb in entries for c in rgb]
         self.flat = flat + [0] * (768 - len(flat))
+        self.raw = bytes(self.flat)  # what a canvas takes: Pillow converts a list to these bytes on every picture
         image = Image.new("P", (1, 1))
         image.putpalette(self.flat)
         self.image = image  # for Image.quantize(palette=...)

@@ -1,8 +1,11 @@
 """The one picture per placement: the layout, its equation and the scoresheet, read on a phone.
 
 It is drawn for the phone's preview (see `preview`): fitted into 400 x 500 px, half a tile is
-never less than 24 px (`TableGeometry.preview_half`) but in the few layouts that the picture
-language cannot keep to the frame, and in a round's last picture, which adds its settlement.
+never less than 24 px (`TableGeometry.preview_half`). A layout that the picture language cannot
+keep to its frame gets tighter margins and bars (`COMPACT_*`); a round's last picture adds its
+settlement under the layout, or when that would shrink the tiles, posts it apart
+(`settlement_picture.table_pngs`). Only a layout wider than the picture may be (34u, a few in ten
+thousand) stays below 24 px.
 Each seat's chip carries its player's name (`names`, in the bundled fonts, shortened to fit);
 the few words of a settlement come from the caller (`labels`, see `settlement.DEFAULT_LABELS`).
 The picture's machine-readable twin, `table_description`, reads this module's `TableGeometry`
@@ -11,9 +14,9 @@ The picture's machine-readable twin, `table_description`, reads this module's `T
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from PIL import Image
 
@@ -23,18 +26,21 @@ from .glance import Glance, glance_of
 from .grid import Rect
 from .layout_picture import equation_parts, paint_layout
 from .layout_plan import LayoutGeometry, layout_geometry
-from .names import fit, shown_name, word_sprite
+from .names import fit, shown_name
 from .panel import Row, panel_rows, paste_rows, rows_width
-from .png import canvas, encode, paste_row, row_width
+from .png import canvas, encode, paste_row, put, row_width
 from .preview import footer_height, picture_limit, table_frame
-from .scoresheet import Scoresheet, SideRow, house_sprite, scoresheet_geometry
+from .scoresheet import Scoresheet, scoresheet_geometry
 from .settlement import Ending, Settlement, ending_of, merged_labels
-from .sprites import dot_sprite, seat_chip, symbol_sprite, text_sprite
-from .style import DEFAULT_STYLE, Style
+from .sprites import dot_sprite, symbol_sprite
+from .style import DEFAULT_STYLE, Sizes, Style
+from .table_rows import HOUSE_COLUMNS, head_parts, name_room, row_back, row_picture
 
 KIND = "table"
 EMPTY_SIZE = (5, 3)  # an empty table, in half-tiles
-HOUSE_COLUMNS = 7  # room for 61: six full houses and one stroke
+# The few pictures whose layout could not keep to its frame: margins, glance bar and scoreboard rows
+# this much tighter (still room for a 40 px chip) before the preview would shrink the tiles.
+COMPACT_MARGIN, COMPACT_GLANCE, COMPACT_ROW = 4, 46, 46
 
 Box = tuple[int, int, int, int]
 
@@ -81,14 +87,28 @@ def table_geometry(
     labels: Mapping[str, str] | None = None,
 ) -> TableGeometry:
     """Where everything of the one picture of `snapshot` goes (the arguments as in `table_png`)."""
+    return laid_out(snapshot, style, names, settlement, labels, panel=True)
+
+
+def laid_out(
+    snapshot: TableSnapshot,
+    style: Style,
+    names: Sequence[str] | None,
+    settlement: Settlement | None,
+    labels: Mapping[str, str] | None,
+    *,
+    panel: bool,
+) -> TableGeometry:
+    """`table_geometry`, with the settlement panel at a round's end (`panel`) or without it: then the
+    panel is drawn as a picture of its own (`settlement_picture`) and the layout keeps its usual room."""
     s = style.sizes
-    unit, margin = s.half // 2, s.table_margin
+    unit = s.half // 2
     words = merged_labels(labels)
     shown = [shown_name(names[k] if names and k < len(names) else None, k, words) for k in range(snapshot.players)]
     limit_w = picture_limit(style)[0]
     ending = ending_of(snapshot, settlement)
-    rows = _panel_rows(ending, tuple(text for text, _ in shown), words, style, limit_w)
-    panel_h = len(rows) * s.table_panel_row + margin if rows else 0
+    rows = _panel_rows(ending, tuple(text for text, _ in shown), words, style, limit_w) if panel else ()
+    panel_h = len(rows) * s.table_panel_row + s.table_margin if rows else 0
     layout, tight = (
         _round_end_layout(snapshot, panel_h, style)
         if rows
@@ -97,47 +117,96 @@ def table_geometry(
     sheet = scoresheet_geometry(snapshot)
     room = name_room(snapshot.players, style)
     fitted = tuple(fit(text, s.table_name_font, room) for text, _ in shown)
-    b, table_w, table_h = _layout_span(layout, style)
     own = tuple(own for _, own in shown)
-    heads = tuple(_head_parts(row, sheet.target, style, fitted, own) for row in sheet.rows)
-    houses_x = margin + max((row_width(h) for h in heads), default=0) + s.table_house // 3
-    sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
+    heads = tuple(head_parts(row, sheet.target, style, fitted, own) for row in sheet.rows)
+    head_w = max((row_width(h) for h in heads), default=0)
     strip = [] if tight else equation_parts(layout.equation, style, KIND, s.table_equation_font)
     glance = glance_of(snapshot, ending, [text for text, _ in shown], words, style, limit_w)
-    glance_w = row_width(glance.left) + row_width(glance.right) + 2 * margin + s.table_glance_font
-    panel_w = rows_width(list(rows), style) + 4 * margin if rows else 0
-    width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w, glance_w)
-    glance_box, band, panel, boxes = _footer_boxes(table_h + 2 * margin, width, bool(strip), panel_h, sheet, style)
-    height = (boxes[-1][3] if boxes else glance_box[3]) + margin
-    origin = ((width - table_w) // 2 - b.x0 * unit, margin - b.y0 * unit)
-    pw, ph = s.preview
-    scale = min(1.0, pw / width, ph / height)
+    span = _layout_span(layout, style)
+    best = _tightest(
+        lambda c, band: _placed(c, style, span, head_w, glance, rows, panel_h, sheet, band), s, strip, ending
+    )
     return TableGeometry(
-        (width, height),
+        best.size,
         unit,
-        origin,
+        best.origin,
         layout,
         sheet,
-        band,
-        boxes,
-        houses_x,
-        scale,
+        best.band,
+        best.rows,
+        best.houses_x,
+        best.scale,
         fitted,
         own,
         ending,
-        panel,
+        best.panel,
         rows,
         glance,
-        glance_box,
+        best.glance_box,
         heads,
     )
 
 
+def _tightest(
+    place: Callable[[Sizes, list[tuple[Image.Image, int]]], _Placed],
+    s: Sizes,
+    strip: list[tuple[Image.Image, int]],
+    ending: Ending | None,
+) -> _Placed:
+    """The usual placement, or for a layout that could not keep to its frame, tighter margins and bars
+    before smaller tiles; at a round's end the band gives way too (the settlement repeats its points)."""
+    best = place(s, strip)
+    if best.scale * s.preview_ratio >= 1.0:
+        return best
+    compact = replace(s, table_margin=COMPACT_MARGIN, table_glance=COMPACT_GLANCE, table_row=COMPACT_ROW)
+    tighter = [place(compact, strip)] + ([place(compact, [])] if strip and ending is not None else [])
+    return max([best, *tighter], key=lambda p: p.scale)
+
+
+class _Placed(NamedTuple):
+    """Where the parts of the one picture go, for one choice of margins and bars' heights."""
+
+    size: tuple[int, int]
+    origin: tuple[int, int]
+    band: Box | None
+    rows: tuple[Box, ...]
+    houses_x: int
+    scale: float
+    panel: Box | None
+    glance_box: Box
+
+
+def _placed(
+    c: Sizes,
+    style: Style,
+    span: tuple[Rect, int, int],
+    head_w: int,
+    glance: Glance,
+    rows: tuple[Row, ...],
+    panel_h: int,
+    sheet: Scoresheet,
+    strip: list[tuple[Image.Image, int]],
+) -> _Placed:
+    """Everything placed with the margins and the bars' heights of `c`, and the equation band if `strip`."""
+    s = style.sizes
+    unit, margin = s.half // 2, c.table_margin
+    b, table_w, table_h = span
+    houses_x = margin + head_w + s.table_house // 3
+    sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
+    glance_w = row_width(glance.left) + row_width(glance.right) + 2 * margin + s.table_glance_font
+    panel_w = rows_width(list(rows), style) + 4 * margin if rows else 0
+    width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w, glance_w)
+    glance_box, band, panel, boxes = _footer_boxes(table_h + 2 * margin, width, bool(strip), panel_h, sheet, c)
+    height = (boxes[-1][3] if boxes else glance_box[3]) + margin
+    origin = ((width - table_w) // 2 - b.x0 * unit, margin - b.y0 * unit)
+    pw, ph = s.preview
+    return _Placed((width, height), origin, band, boxes, houses_x, min(1.0, pw / width, ph / height), panel, glance_box)
+
+
 def _footer_boxes(
-    top: int, width: int, band: bool, panel_h: int, sheet: Scoresheet, style: Style
+    top: int, width: int, band: bool, panel_h: int, sheet: Scoresheet, s: Sizes
 ) -> tuple[Box, Box | None, Box | None, tuple[Box, ...]]:
     """From `top` down: the glance bar, the equation band, the settlement panel, one scoreboard row per side."""
-    s = style.sizes
     glance = (0, top, width, top + s.table_glance)
     y = glance[3] + (s.table_strip if band else 0)
     strip = (0, glance[3], width, y) if band else None
@@ -195,20 +264,6 @@ def _panel_rows(
     return tuple(panel_rows(ending, names, words, style, limit - 2 * margin))
 
 
-@lru_cache(maxsize=16)
-def name_room(players: int, style: Style = DEFAULT_STYLE) -> int:
-    """The width a name may take beside its chip: what the widest scoreboard row leaves in the picture's
-    width limit, shared by the seats of a side (the same all match long, so names never jump)."""
-    s = style.sizes
-    side_seats = 2 if players == 4 else 1
-    seats = tuple(range(side_seats))
-    widest = SideRow(0, seats, 300, 60, 61, (10,) * 6, False, 0, False)  # two digits each: the widest it gets
-    fixed = row_width(_head_parts(widest, 61, style, ("",) * side_seats))
-    houses = HOUSE_COLUMNS * (s.table_house + s.table_house // 8)
-    free = picture_limit(style)[0] - 3 * s.table_margin - s.table_house // 3 - houses - fixed
-    return max(3 * s.table_name_font, free // side_seats)
-
-
 def table_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Image:
     s = style.sizes
     image = canvas(style, KIND, g.size, "table")
@@ -247,21 +302,13 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
         paste_row(image, strip, (width - row_width(strip)) // 2, (g.band[1] + g.band[3]) // 2)
     if g.panel is not None:
         paste_rows(image, list(g.panel_rows), s.table_margin * 2, g.panel[1], s.table_panel_row, style)
-    gap = s.table_house // 8
-    for row, head, box in zip(g.sheet.rows, g.heads, g.rows, strict=True):
-        back = _back(row)
+    inset = s.table_margin // 2
+    for row, box in zip(g.sheet.rows, g.rows, strict=True):
+        back = row_back(row)
         if back != "strip":
-            image.paste(
-                index[back], (box[0] + s.table_margin // 2, box[1] + 2, box[2] - s.table_margin // 2, box[3] - 2)
-            )
-        middle = (box[1] + box[3]) // 2
-        paste_row(image, head, s.table_margin, middle)
-        ink = "over" if row.negative else "text"
-        x = g.houses_x
-        for strokes in row.houses:
-            sprite = house_sprite(style, strokes, s.table_house, back, ink, "chalk_faint", KIND)
-            image.paste(sprite, (x, middle - sprite.height // 2))
-            x += s.table_house + gap
+            image.paste(index[back], (box[0] + inset, box[1] + 2, box[2] - inset, box[3] - 2))
+        picture = row_picture(style, row, g.sheet.target, g.names, g.own_names, g.houses_x, box[3] - box[1])
+        put(image, picture, box[0], box[1])
 
 
 def table_png(
@@ -277,46 +324,8 @@ def table_png(
     `names`: each seat's player as shown at the table, by seat. `settlement`: at a round's last
     picture, the round's `Domino` or `Blocked` event (`FinishedRound.ending`). `labels`: the panel's
     words in the table's language (keys of `settlement.DEFAULT_LABELS`; English by default).
+    At a crowded round's end the settlement under the layout shrinks the picture below the legible
+    sizes: `settlement_picture.table_pngs` posts it apart instead.
     """
     g = table_geometry(snapshot, style, names=names, settlement=settlement, labels=labels)
     return encode(table_image(g, style), style)
-
-
-def _back(row: SideRow) -> str:
-    return "sheet_turn" if row.to_move is not None or row.winner else "strip"
-
-
-def _head_parts(
-    row: SideRow, target: int, style: Style, names: Sequence[str], own: Sequence[bool] = ()
-) -> list[tuple[Image.Image, int]]:
-    """`▶ (1) ann 46/61 ◎15` or `▶ (1) ann (3) bo 46 ◎15`, or a star for the winner; a negative score in
-    red after a minus sign.
-    A seat's label standing in for a name is drawn fainter than a name."""
-    s = style.sizes
-    back = _back(row)
-    ink = "over" if row.negative else "text"
-    size, small = s.table_score_font, s.table_small_font
-    space = size // 5
-    parts: list[tuple[Image.Image, int]] = []
-    turn = symbol_sprite(style, KIND, "turn", small, back, "text")
-    if row.to_move is None:
-        turn = Image.new("P", turn.size, style.palette(KIND).index[back])  # keep the columns aligned
-    parts.append((turn, space))
-    for seat in row.seats:
-        parts.append((seat_chip(style, KIND, seat, s.table_chip, back, ring=seat == row.to_move), space))
-        fore = "text" if seat >= len(own) or own[seat] else "muted"
-        parts.append((word_sprite(style, KIND, names[seat], s.table_name_font, back, fore), space * 2))
-    parts[-1] = (parts[-1][0], space * 3)
-    if row.negative:
-        parts.append((symbol_sprite(style, KIND, "minus", size, back, ink), 0))
-    parts.append((text_sprite(style, KIND, f"{abs(row.points)}", size, back, ink), 0))
-    if len(row.seats) == 1:  # a side of two keeps the room for its second name: ◎ says what is left
-        parts.append((text_sprite(style, KIND, f"/{target}", small, back, "muted"), space * 3))
-    else:
-        parts[-1] = (parts[-1][0], space * 3)
-    if row.winner:
-        parts.append((symbol_sprite(style, KIND, "star", size, back, "badge"), 0))
-    else:
-        parts.append((symbol_sprite(style, KIND, "target", small, back, "text"), space // 2))
-        parts.append((text_sprite(style, KIND, str(row.needed), size, back, "text"), 0))
-    return parts

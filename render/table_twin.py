@@ -15,8 +15,9 @@ from engine import TableSnapshot
 
 from .legibility import table_legibility
 from .settlement import Settlement, ending_description
+from .settlement_picture import posted, settlement_size
 from .style import DEFAULT_STYLE, Style
-from .table import TableGeometry, table_geometry
+from .table import TableGeometry
 
 
 def table_description(
@@ -27,8 +28,9 @@ def table_description(
     settlement: Settlement | None = None,
     labels: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """What table.png shows, as JSON-ready data (pixel boxes are [x0, y0, x1, y1] in table.png)."""
-    g = table_geometry(snapshot, style, names=names, settlement=settlement, labels=labels)
+    """What table.png shows, as JSON-ready data (pixel boxes are [x0, y0, x1, y1] in table.png); at a
+    round's end whose settlement goes apart (`settlement_picture`), "settlement_picture" is its size."""
+    g, apart = posted(snapshot, style, names=names, settlement=settlement, labels=labels)
     eq = g.layout.equation
     last = next((box for box in g.layout.tiles if box.last), None)
     return {
@@ -59,6 +61,7 @@ def table_description(
         else {"tile": str(last.tile), "seat": last.seat, "mark": "ring", "colour": list(style.colors.seat(last.seat))},
         "settlement": ending_description(g.ending),
         "panel": None if g.panel is None else list(g.panel),
+        "settlement_picture": None if apart is None else {"size": list(settlement_size(apart, style))},
     }
 
 

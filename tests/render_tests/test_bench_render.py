@@ -27,7 +27,7 @@ def test_the_render_bench_runs_in_its_quick_mode() -> None:
     ):
         line = next((line for line in out.splitlines() if line.startswith(row + " ")), None)
         assert line is not None, (row, out)
-        assert re.search(r"\d+\.\d ms", line), line
-    ratios = re.findall(r"(\d+\.\d)x", out)
+        assert re.search(r"\d+\.\d+ ms", line), line
+    ratios = re.findall(r"(\d+\.\d+)x", out)
     assert len(ratios) >= 5 and all(float(r) > 0 for r in ratios)
     assert re.search(r"^4\s+\d+\s+\d+\.\d px", out, re.MULTILINE)  # the preview table, 4 players

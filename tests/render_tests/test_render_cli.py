@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.render_records import FIXTURES, replay_snapshots
+from support.render_records import FIXTURES, decode, replay_snapshots
 
 from engine import Match
 from render import layout_png, scoresheet_png, table_description, table_png
@@ -74,3 +74,20 @@ def test_the_module_runs_as_a_command(tmp_path: Path) -> None:
     command[3] = str(FIXTURES / "bad-target.bad.json")
     bad = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_every_writes_a_crowded_round_ends_settlement_apart(tmp_path: Path) -> None:
+    """At the round end whose settlement does not fit under the layout legibly, `settlement.png` is written
+    beside `table.png`, and the twin gives its size; at no other placement."""
+    assert main([str(FIXTURES / "in-progress-3p.record.json"), "--out", str(tmp_path), "--every"]) == 0
+    apart = sorted(tmp_path.glob("*-settlement.png"))
+    assert len(apart) == 1
+    number = apart[0].name.removesuffix("-settlement.png")
+    twin = json.loads((tmp_path / f"{number}-table.json").read_text(encoding="utf-8"))
+    picture = decode(apart[0].read_bytes())
+    assert twin["settlement_picture"] == {"size": list(picture.size)} and twin["panel"] is None
+    assert twin["settlement"] is not None and decode((tmp_path / f"{number}-table.png").read_bytes()).size == tuple(
+        twin["size"]
+    )
+    others = [p for p in tmp_path.glob("*-table.json") if p.name != f"{number}-table.json"]
+    assert others and all(json.loads(p.read_text(encoding="utf-8"))["settlement_picture"] is None for p in others)
