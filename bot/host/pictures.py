@@ -15,6 +15,7 @@ from ..model.standings import Standing
 TABLE_PICTURE = "table.png"
 LEGEND_PICTURE = "legend.png"
 SCORESHEET_PICTURE = "scoresheet.png"
+SETTLEMENT_PICTURE = "settlement.png"  # a crowded round end's settlement, posted beside its table
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +99,8 @@ class PngRenderer:
     ) -> tuple[Picture, ...]:
         import render
 
-        png = render.table_png(snapshot, names=names, settlement=settlement, labels=labels)
-        return (Picture(TABLE_PICTURE, png),)
+        pngs = render.table_pngs(snapshot, names=names, settlement=settlement, labels=labels)
+        return tuple(Picture(name, png) for name, png in zip((TABLE_PICTURE, SETTLEMENT_PICTURE), pngs, strict=False))
 
     def scoresheet(
         self,
