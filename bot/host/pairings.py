@@ -91,8 +91,9 @@ def dutch_by_py4swiss(
 def dutch_by_caissify(
     players: Sequence[Entrant], games: Sequence[Game], round_no: int, *, total_rounds: int | None = None
 ) -> list[Pair]:
-    """The round by caissify-pairings' Dutch (the same inputs, seats as colours); it always pairs,
-    allowing a rematch or a second bye only where no pairing avoids them."""
+    """The round by caissify-pairings' Dutch (the same inputs, seats as colours). Where no pairing avoids a
+    rematch, the meetings of the oldest rounds are let go one round at a time until one bye at most is
+    left: a repeat of an old game rather than several byes."""
     active = [p for p in initial_order(players) if p.plays_in(round_no)]
     earlier = sorted((g for g in games if g.round < round_no), key=lambda g: g.round)
     points = _points_before(earlier)
@@ -110,15 +111,13 @@ def dutch_by_caissify(
         }
         for number, p in enumerate(active, start=1)
     ]
-    met = {(g.first, g.second) for g in earlier if g.second is not None}
-    raw: list[dict[str, Any]] = generate_pairings(
-        "dutch",
-        entries,
-        met,
-        round_no,
-        total_rounds if total_rounds is not None else round_no + 1,
-        max_byes_per_player=1,
-    )
+    raw: list[dict[str, Any]] = []
+    for forget in range(round_no):  # where every pairing has a rematch: the oldest rounds' may repeat first
+        met = {(g.first, g.second) for g in earlier if g.second is not None and g.round > forget}
+        total = total_rounds if total_rounds is not None else round_no + 1
+        raw = generate_pairings("dutch", entries, met, round_no, total, max_byes_per_player=1)
+        if sum(1 for r in raw if r.get("black_id") is None) <= len(active) % 2:
+            break  # one bye at most: caissify gives several rather than allow a rematch
     return [(int(r["white_id"]), _id_or_none(r.get("black_id"))) for r in raw]
 
 
