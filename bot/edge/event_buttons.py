@@ -60,6 +60,7 @@ def match_thread_opener(client: discord.Client) -> MatchOpener:
     """A match's thread: a message in the event's channel mentioning both players, and a thread on it."""
 
     async def open_thread(event: Event, game: Game, names: tuple[str, str]) -> int | None:
+        await client.wait_until_ready()  # a round resumed at start-up opens once the bot is connected
         channel = client.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in (game.first, game.second) if u])
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Coroutine
 
 from .. import texts
 from ..model.pace import HOUR, OnTimeout, Pace
@@ -21,6 +21,7 @@ from ..model.table_state import Table, TableStatus
 from ..model.tournament import Entrant, Event, EventStatus, Format, Game
 from ..storage import Storage
 from .refusal import Refusal
+from .thread_pace import ThreadPace
 from .timer import Timer
 from .tournament_rounds import TournamentRounds, deadline_of, schedule
 from .watch import Watch
@@ -35,9 +36,10 @@ class TournamentDesk:
     def __init__(self, storage: Storage, rounds: TournamentRounds, timer: Timer) -> None:
         self.storage = storage
         self.rounds = rounds
+        rounds.pace = ThreadPace(timer)  # a round's threads opened at Discord's pace
         self.timer = timer
         self.clock = Watch(timer, self._look, "tournament-watch")  # sign-ups closing, rounds' deadlines
-        self._ended: set[asyncio.Task[None]] = set()
+        self._ended: set[asyncio.Task[None]] = set()  # results being taken, events being restored
 
     # -- sign-up ----------------------------------------------------------------------------------
 
@@ -123,7 +125,7 @@ class TournamentDesk:
             self.rounds.post(event, texts.event_ended(event, texts.plain(name)))
             if was_running:
                 entrants, games = await self._state(event)
-                await self._finish_post(event, entrants, games)
+                await self.rounds.post_final(event, entrants, games)
             return event
 
     async def withdraw(self, event_id: int, guild_id: int | None, user_id: int) -> Event:
@@ -175,9 +177,7 @@ class TournamentDesk:
         """A table is over or closed (the manager says so as it lets go of it): its game's result, later."""
         if table.status not in (TableStatus.OVER, TableStatus.CLOSED):
             return
-        task = asyncio.create_task(self._table_ended(table), name=f"event-result-{table.id}")
-        self._ended.add(task)
-        task.add_done_callback(self._ended.discard)
+        self._spawn(self._table_ended(table), f"event-result-{table.id}")
 
     async def _table_ended(self, table: Table) -> None:
         try:
@@ -217,7 +217,7 @@ class TournamentDesk:
         self.rounds.edit_signup(event)
         mentions = tuple(e.user_id for e in entrants)
         self.rounds.post(event, texts.event_started(event, entrants), mentions=mentions)
-        await self._play_round(event)
+        self._spawn(self._next_round(event.id), f"event-round-{event.id}")  # the organiser's answer does not wait
 
     async def _play_round(self, event: Event) -> None:
         entrants, games = await self._state(event)
@@ -237,19 +237,24 @@ class TournamentDesk:
         if event.round >= event.rounds:
             event.status = EventStatus.OVER
             await self.storage.save_event(event)
-            await self._finish_post(event, entrants, games)
+            await self.rounds.post_final(event, entrants, games)
             return
         await self.rounds.post_standings(event, entrants, games)
         event.round += 1
         event.round_deadline = deadline_of(event, self.timer.now(), self.rounds.live_turn)
         await self.storage.save_event(event)
-        await self._play_round(event)
+        self._spawn(self._next_round(event.id), f"event-round-{event.id}")
 
-    async def _finish_post(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> None:
-        table = await self.rounds.post_standings(event, entrants, games)
-        winners = [s for s in table if s.rank == 1]
-        if winners:
-            self.rounds.post(event, texts.event_over(event, winners), mentions=tuple(s.user_id for s in winners))
+    async def _next_round(self, event_id: int) -> None:
+        """The current round paired and opened, in a task of its own: opening a big round takes minutes at
+        Discord's pace (bot/host/thread_pace.py), and whoever moved the event on is not kept waiting."""
+        try:
+            async with self.rounds.lock(event_id):
+                event = await self.storage.event(event_id)
+                if event is not None and event.status is EventStatus.RUNNING:
+                    await self._play_round(event)
+        except Exception:
+            log.exception("tournament %s: the round not opened; the next start opens it", event_id)
 
     # -- the clock ------------------------------------------------------------------------------
 
@@ -257,21 +262,29 @@ class TournamentDesk:
         self.clock.nudge()
 
     async def restore(self) -> None:
-        """After a start: every running event picks up where it was; then the watch begins."""
+        """After a start: every running event picks up where it was, each in a task of its own (a round
+        still to open waits for the connection: the start goes on meanwhile); then the watch begins."""
         for event in await self.storage.events_due():
-            if event.status is not EventStatus.RUNNING:
-                continue
-            try:
-                async with self.rounds.lock(event.id):
-                    await self.rounds.reconcile(event, await self.storage.games(event.id))
-                    games = await self.storage.games(event.id)
-                    if any(g.round == event.round and g.table_id is None and not g.decided for g in games):
-                        await self._play_round(event)
-                    else:
-                        await self._advance(event)
-            except Exception:
-                log.exception("tournament %s not restored; the watch tries again", event.id)
+            if event.status is EventStatus.RUNNING:
+                self._spawn(self._resume(event), f"event-resume-{event.id}")
         self.clock.start()
+
+    async def _resume(self, event: Event) -> None:
+        try:
+            async with self.rounds.lock(event.id):
+                await self.rounds.reconcile(event, await self.storage.games(event.id))
+                current = [g for g in await self.storage.games(event.id) if g.round == event.round]
+                if not current or any(g.table_id is None and not g.decided for g in current):
+                    await self._play_round(event)  # a round not paired yet, or stopped mid-opening
+                else:
+                    await self._advance(event)
+        except Exception:
+            log.exception("tournament %s not restored; the next start tries again", event.id)
+
+    def _spawn(self, work: Coroutine[object, object, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._ended.add(task)
+        task.add_done_callback(self._ended.discard)
 
     async def _look(self) -> float:
         """Act on every sign-up that closed and every round deadline that passed; when to look next."""
@@ -291,22 +304,12 @@ class TournamentDesk:
                 if fresh.status is EventStatus.SIGNUP:
                     await self._begin(fresh, strict=False)
                 else:
-                    await self._deadline(fresh)
+                    await self.rounds.end_stalled(fresh)
         return target
 
-    async def _deadline(self, event: Event) -> None:
-        """A round's deadline passed: its matches still going end by the event's timeout rule (the player
-        to move loses at a forfeit event; otherwise the score so far decides)."""
-        games = await self.storage.games(event.id)
-        event.round_deadline = None
-        await self.storage.save_event(event)
-        for game in games:
-            if game.round != event.round or game.decided:
-                continue
-            loser = await self.rounds.to_move(game) if event.on_timeout is OnTimeout.FORFEIT else None
-            await self.rounds.stop_game(game, loser=loser)
-
     async def close(self) -> None:
+        if self.rounds.pace is not None:
+            self.rounds.pace.close()  # a round still opening stops; the next start opens the rest
         await self.clock.close()
         for pending in list(self._ended):
             pending.cancel()

@@ -2,10 +2,11 @@
 
 A round is written before any of it is shown: its games go to the database first (a bye decided at
 once), then each match is opened in a thread of the event's channel (the edge's `MatchOpener`
-makes the thread) and its table noted on the game. A restart between any two of those steps
-finds games without a table and opens them, and a match that ended while the bot was down is read
-from its finished row (`reconcile`). When every game of the round is decided, the standings are
-posted and the next round paired, or the event ends with its winner announced.
+makes the thread), paced by `ThreadPace` (bot/host/thread_pace.py), and its table noted on the game
+at once. A restart between any two of those steps finds the games without a table and opens those
+only, and a match that ended while the bot was down is read from its finished row (`reconcile`).
+When every game of the round is decided, the standings are posted and the next round paired, or the
+event ends with its winner announced.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
 from .. import texts
+from ..model.pace import OnTimeout
 from ..model.posts import Picture, Post, PostKind
 from ..model.standings import Standing, standings
 from ..model.table_state import Seat, Table, TableStatus
@@ -28,6 +30,7 @@ from .pictures import Renderer
 from .refusal import Refusal
 from .row_conversion import finished_table
 from .table_opener import TableOpener
+from .thread_pace import ThreadPace
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +82,7 @@ class TournamentRounds:
         self.seeds = seeds
         self.clock = clock  # a moment as players read it (a Discord timestamp)
         self.opener: MatchOpener | None = None  # the edge sets it; without one no match can open
+        self.pace: ThreadPace | None = None  # the desk sets it (its timer): threads opened at Discord's pace
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, event_id: int) -> asyncio.Lock:
@@ -122,6 +126,8 @@ class TournamentRounds:
                 log.warning("event %s: no match opener; round %s waits", event.id, event.round)
                 break
             pair = (names.get(game.first, "?"), names.get(game.second, "?"))
+            if self.pace is not None:
+                await self.pace.turn(event.channel_id)
             thread_id = await self.opener(event, game, pair)
             if thread_id is None:
                 log.warning("event %s: no thread for %s – %s; opened again at the next look", event.id, *pair)
@@ -202,6 +208,18 @@ class TournamentRounds:
             async with live.lock:
                 await live.close("ended for the tournament")
 
+    async def end_stalled(self, event: Event) -> None:
+        """A round's deadline passed: its matches still going end by the event's timeout rule (the player
+        to move loses at a forfeit event; otherwise the score so far decides)."""
+        games = await self.storage.games(event.id)
+        event.round_deadline = None
+        await self.storage.save_event(event)
+        for game in games:
+            if game.round != event.round or game.decided:
+                continue
+            loser = await self.to_move(game) if event.on_timeout is OnTimeout.FORFEIT else None
+            await self.stop_game(game, loser=loser)
+
     async def to_move(self, game: Game) -> int | None:
         """Who is to move in the match of `game` now (None: nobody, or no match)."""
         if game.table_id is None:
@@ -235,6 +253,13 @@ class TournamentRounds:
             (await self.standings_picture(event, table, final=final),),
         )
         return table
+
+    async def post_final(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> None:
+        """The final standings, then the winner (or winners, sharing the first rank) announced."""
+        table = await self.post_standings(event, entrants, games)
+        winners = [s for s in table if s.rank == 1]
+        if winners:
+            self.post(event, texts.event_over(event, winners), mentions=tuple(s.user_id for s in winners))
 
     async def standings_picture(
         self, event: Event, table: Sequence[Standing], *, final: bool, lang: str | None = None

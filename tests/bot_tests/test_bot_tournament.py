@@ -10,12 +10,14 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from itertools import combinations
 from pathlib import Path
+from unittest.mock import patch
 
 from discord import Permissions
 from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeRole, FakeUser
 from support.manual_timer import ManualTimer
 from support.world import World
 
+from bot.host import thread_pace
 from bot.model.table_state import TableStatus
 from bot.model.tournament import EventStatus, Game
 from bot.texts.i18n import t
@@ -31,8 +33,11 @@ async def league(
     locales: Sequence[str] = (),
     timer: ManualTimer | None = None,
     organiser_locale: str = "en-US",
+    paced: bool = False,
 ) -> AsyncIterator[World]:
-    """`count` members (of `locales`), an organiser with Manage Server (`s.mod`), #games and #lounge."""
+    """`count` members (of `locales`), an organiser with Manage Server (`s.mod`), #games and #lounge. Unless
+    `paced`, match threads open without bot/host/thread_pace.py's pace: these events play rounds seconds apart
+    on the real clock, which no Discord event does; the paced test moves a ManualTimer instead."""
     players = [FakeUser(f"m{n}", locale=locales[n] if n < len(locales) else "en-US") for n in range(count)]
     role = FakeRole("organisers", Permissions(manage_guild=True))
     organiser = FakeUser("org", locale=organiser_locale)
@@ -42,13 +47,15 @@ async def league(
         members=[*players, FakeMember(organiser, roles=[role])],
     )
     w = World(guild, players, organiser, tmp_path / "db.sqlite3", timeout=3600.0, timer=timer)
+    lifted = patch.object(thread_pace, "OPENINGS_PER_WINDOW", thread_pace.OPENINGS_PER_WINDOW if paced else 10**6)
     try:
-        w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=players)
-        w.reader.fake = w.fake
-        try:
-            yield w
-        finally:
-            await w.fake.close()
+        with lifted:
+            w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=players)
+            w.reader.fake = w.fake
+            try:
+                yield w
+            finally:
+                await w.fake.close()
     finally:
         await w.resources.aclose()
 
@@ -269,4 +276,36 @@ async def test_an_event_reads_in_korean_and_spanish(tmp_path: Path) -> None:
         posted = [m.content for m in s.fake.messages(s.games)]  # the sign-up, rounds, standings, the winner
         assert len(posted) > 8 and all(leftover_english("ko", text, names) == [] for text in posted), posted
         assert any(text.startswith(t("ko", "event-standings-final", name="밤 대회")) for text in posted)
+        s.fake.assert_clean()
+
+
+async def test_a_twelve_match_round_opens_paced_and_a_restart_mid_opening_opens_the_rest_once(tmp_path: Path) -> None:
+    """bot/host/thread_pace.py: at most 4 match threads per 10 s in the event's channel; a restart while the
+    round is still opening opens the matches that had none, and none twice."""
+    timer = ManualTimer()
+    threads_path = "/channels/{channel_id}/messages/{message_id}/threads"
+    async with league(tmp_path, 24, timer=timer, paced=True) as s:
+        event_id = await create(s, name="Big", format="swiss", rounds=2)
+        await join_all(s, event_id, s.users)
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()  # the round is paired; its opening waits on the (hand-moved) clock
+        opened = [len(s.fake.requests_to("POST", threads_path))]
+        for _ in range(2):
+            timer.advance(5)
+            await s.fake.wait_idle()
+            opened.append(len(s.fake.requests_to("POST", threads_path)))
+        assert opened == [4, 4, 8]  # 4 at once, none more within 10 s, then 4 more
+        await s.restart()  # 4 matches still without a thread
+        await s.fake.wait_idle()
+        assert len(s.fake.requests_to("POST", threads_path)) == 12  # the new process opened the 4 left at once
+        round_one = [g for g in await games(s, event_id) if g.round == 1]
+        assert len(round_one) == 12 and all(g.table_id is not None for g in round_one)
+        assert len({g.table_id for g in round_one}) == 12
+        rooms = [s.bot.manager.registry.by_id(g.table_id).table.room for g in round_one]  # type: ignore[union-attr, arg-type]
+        assert len(set(rooms)) == 12 and s.games.id not in rooms  # a thread each, none twice
+        announced = [m for m in s.fake.messages(s.games) if m.content.startswith("**Big**")]
+        timer.advance(60)
+        await s.fake.wait_idle()
+        assert len(s.fake.requests_to("POST", threads_path)) == 12  # the stopped process opened nothing more
+        assert len([m for m in s.fake.messages(s.games) if m.content.startswith("**Big**")]) == len(announced)
         s.fake.assert_clean()
