@@ -38,7 +38,7 @@ event-started = 🏆 Empieza **{ $name }**: { $count } personas, { $rounds ->
         [one] una ronda
        *[other] { $rounds } rondas
     }.
-event-started-note = **{ $name }** ha empezado: la ronda { $round } está abierta.
+event-started-note = **{ $name }** ha empezado: las partidas de la ronda { $round } se están abriendo, unas pocas cada 10 segundos; cada jugador recibirá una mención en el hilo de su partida.
 event-round = **{ $name }** · ronda { $round } de { $rounds }:
 event-pair = { $first } – { $second } · { $where }
 event-pair-result = { $first } – { $second } · { $result }
