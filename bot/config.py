@@ -26,6 +26,7 @@ DEFAULT_LOBBY_EXPIRY_MINUTES = 30.0
 N = TypeVar("N", int, float)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 POSTGRES_SCHEMES = ("postgresql", "postgres")
+DEFAULT_WEB_HOST = "127.0.0.1"
 
 
 class ConfigError(ValueError):
@@ -43,6 +44,10 @@ class Config:
     log_level: str = "INFO"
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    web_port: int | None = None  # the table on the web (bot/web/): None, no site
+    web_host: str = DEFAULT_WEB_HOST  # the address the site listens on (a reverse proxy in front)
+    public_url: str | None = None  # where links in Discord point (no trailing slash); None: no link buttons
+    web_secret: str = field(default="", repr=False)  # signs match links; empty: derived from the token
 
     @property
     def database(self) -> str | Path:
@@ -98,6 +103,9 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
         raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
     if ids is not None and count is not None and any(not 0 <= i < count for i in ids):
         raise ConfigError(f"SHARD_IDS must be between 0 and SHARD_COUNT - 1 ({count - 1})")
+    port = _number("WEB_PORT", get("WEB_PORT"), int)
+    if port is not None and not 0 <= port <= 65535:
+        raise ConfigError(f"WEB_PORT must be a port number (0 to 65535), not {port}")
     return Config(
         token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -108,7 +116,23 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
         log_level=level,
         shard_count=count,
         shard_ids=ids,
+        web_port=port,
+        web_host=get("WEB_HOST") or DEFAULT_WEB_HOST,
+        public_url=_public_url(get("PUBLIC_URL")),
+        web_secret=get("WEB_SECRET"),
     )
+
+
+def _public_url(text: str) -> str | None:
+    """The site's address as links give it: http(s), without a trailing slash; None when unset."""
+    if not text:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ConfigError(
+            f"PUBLIC_URL must be an http:// or https:// address, e.g. https://five-up.example.com, not {text[:60]!r}"
+        )
+    return text.rstrip("/")
 
 
 def _shard_id(text: str) -> int:
