@@ -32,7 +32,7 @@ from ..host.pictures import PngRenderer, Renderer
 from ..host.timer import Timer
 from ..storage import open_storage
 from ..web.heard_posts import HeardPublisher
-from ..web.links import links_of
+from ..web.links import links_of, use_links
 from ..web.match_ids import MatchIds, site_secret
 from ..web.site import serving
 from .client import FiveUpClient, Interaction
@@ -125,6 +125,7 @@ class FiveUpBot(FiveUpClient):
         self.manager = manager
         self.publisher = publisher
         self.web_links = links_of(config)  # the link buttons to the table on the web (None: no PUBLIC_URL)
+        use_links(self.web_links)
         logging.getLogger("discord.app_commands.tree").addFilter(_late_autocomplete)  # once: filters are a set
         self.lobby_turns = LobbyTurns()  # a lobby action and its message edit, one at a time per table
         self.handlers = Handlers()  # the interaction handlers running now; none new once stopping

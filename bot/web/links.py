@@ -17,6 +17,20 @@ class WebLinks:
         return f"{self.public_url}/m/{self.ids.key(table_id)}{where}"
 
 
+_in_use: WebLinks | None = None
+
+
+def use_links(links: WebLinks | None) -> None:
+    """The process's links (its one `PUBLIC_URL`), set as the bot starts: views built away from any
+    interaction (the match-end message's) read them with `links_in_use`."""
+    global _in_use
+    _in_use = links
+
+
+def links_in_use() -> WebLinks | None:
+    return _in_use
+
+
 def links_of(config: Config) -> WebLinks | None:
     """The links of this deployment, or None when `PUBLIC_URL` is not set (no buttons then)."""
     if config.public_url is None:

@@ -18,6 +18,7 @@ from bot.model.table_state import TableStatus
 from bot.web.live_feed import QUEUE_SIZE, LiveFeed, Spectator
 from bot.web.match_ids import MatchIds
 from bot.web.match_source import Progress
+from bot.web.links import WebLinks, use_links
 from bot.web.site import serving
 from engine import RoundStarted, Tile, tile
 
@@ -153,3 +154,24 @@ def test_match_ids_are_unguessable_and_checked() -> None:
     assert re.fullmatch(r"42-[A-Za-z0-9_-]{20}", key) and IDS.table_of(key) == 42
     assert IDS.table_of(key[:-1] + ("A" if key[-1] != "A" else "B")) is None
     assert IDS.table_of("42") is None and IDS.table_of("") is None and IDS.table_of("0-" + key[3:]) is None
+
+
+async def test_discord_messages_link_to_the_page_only_with_a_public_url(tmp_path: Path) -> None:
+    async with world(tmp_path) as s:
+        table_id, thread_id = await finished_match(s, 6)
+        ana = s.users[0]
+        assert not [b for b in s.fake.messages(thread_id)[-1].buttons if b.get("url")]  # no PUBLIC_URL: no link
+        use_links(WebLinks("https://five-up.example", IDS))
+        try:
+            await finished_match(s, 7)
+            urls = [b["url"] for m in s.fake.messages(s.room) for b in m.buttons if b.get("url")]
+            assert urls and urls[-1].startswith("https://five-up.example/m/")
+            key = urls[-1].rsplit("/", 1)[-1]
+            assert IDS.table_of(key) is not None
+            listed = await s.fake.slash(ana, s.games, "five-up history")
+            assert any(IDS.key(table_id) in b.get("url", "") for b in listed.last_reply.buttons)
+            viewer = await s.fake.slash(ana, s.games, "five-up replay", match=table_id, round=1)
+            urls = [b.get("url", "") for b in viewer.last_reply.buttons]
+            assert any(url.endswith(f"/m/{IDS.key(table_id)}/1") for url in urls), urls
+        finally:
+            use_links(None)
