@@ -15,10 +15,10 @@ from support.world import finished_match, picker, world
 
 from bot.model.posts import Post, PostKind
 from bot.model.table_state import TableStatus
+from bot.web.links import WebLinks, use_links
 from bot.web.live_feed import QUEUE_SIZE, LiveFeed, Spectator
 from bot.web.match_ids import MatchIds
 from bot.web.match_source import Progress
-from bot.web.links import WebLinks, use_links
 from bot.web.site import serving
 from engine import RoundStarted, Tile, tile
 
