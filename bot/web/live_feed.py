@@ -28,17 +28,17 @@ POLL_S = 0.5  # how often a watched match is read when its posts cannot be heard
 HEARD_POLL_S = 5.0  # how often one hosted here (whose posts are heard) is read all the same
 
 
-def frame(progress: Progress | None) -> str:
+def frame(progress: Progress | None) -> bytes:
     """A server-sent event of the match's progress (`gone`: no such match any more)."""
     if progress is None:
-        return "event: gone\ndata: {}\n\n"
+        return b"event: gone\ndata: {}\n\n"
     data = {"steps": progress.steps, "roundStarts": list(progress.round_starts), "finished": progress.finished}
-    return f"event: progress\ndata: {json.dumps(data)}\n\n"
+    return f"event: progress\ndata: {json.dumps(data)}\n\n".encode()  # encoded once for every spectator
 
 
 @dataclass(eq=False)
 class Spectator:
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
+    queue: asyncio.Queue[bytes] = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
     dropped: bool = False
 
 
@@ -110,7 +110,7 @@ class LiveFeed:
             if now is None or now.finished:
                 return
 
-    def _send(self, watch: _Watch, text: str) -> None:
+    def _send(self, watch: _Watch, text: bytes) -> None:
         for spectator in tuple(watch.spectators):
             try:
                 spectator.queue.put_nowait(text)
@@ -126,7 +126,7 @@ class LiveFeed:
             for spectator in watch.spectators:
                 spectator.dropped = True
                 with contextlib.suppress(asyncio.QueueFull):
-                    spectator.queue.put_nowait("")
+                    spectator.queue.put_nowait(b"")
         self._watches.clear()
         for task in tasks:
             task.cancel()

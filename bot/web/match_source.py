@@ -113,6 +113,10 @@ class MatchSource:
         return _Found(done.guild_id, done.lang, seating, people, record, done.record, True)
 
     async def progress(self, table_id: int) -> Progress | None:
+        live = self.manager.registry.by_id(table_id)
+        match = None if live is None else live.table.match
+        if live is not None and live.table.status is TableStatus.PLAYING and match is not None:
+            return progress_of(match.record, False)  # hosted here: counted in memory, nothing copied
         found = await self._find(table_id)
         return None if found is None else progress_of(found.record, found.finished)
 

@@ -129,7 +129,7 @@ class Routes:
         finally:
             self.feed.leave(table_id, spectator)
 
-    async def _stream(self, request: web.Request, spectator: Spectator, first: str) -> web.StreamResponse:
+    async def _stream(self, request: web.Request, spectator: Spectator, first: bytes) -> web.StreamResponse:
         response = web.StreamResponse(
             headers={
                 **HEADERS,
@@ -140,14 +140,14 @@ class Routes:
         )
         await response.prepare(request)
         try:
-            await response.write(f"retry: 1000\n\n{first}".encode())
+            await response.write(b"retry: 1000\n\n" + first)
             while not spectator.dropped:
                 try:
                     text = await asyncio.wait_for(spectator.queue.get(), PING_S)
                 except TimeoutError:
-                    text = ": ping\n\n"
+                    text = b": ping\n\n"
                 if text:
-                    await response.write(text.encode())
+                    await response.write(text)
         except (ConnectionResetError, ConnectionError):
             pass  # the spectator went away
         return response
