@@ -4,6 +4,7 @@ keyboard, a live match followed while the bot plays through the Discord fake, an
 
 from __future__ import annotations
 
+import os
 import random
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -18,6 +19,11 @@ from bot.web.site import serving
 IDS = MatchIds(b"browser tests")
 PHONE = {"width": 390, "height": 844}
 CONTROLS = ("first", "previous", "next", "last", "round", "copy")
+
+
+def shots(tmp_path: Path) -> Path:
+    """Where the screenshots go: WEB_TEST_SCREENSHOTS to look at them afterwards, else the test's own folder."""
+    return Path(os.environ.get("WEB_TEST_SCREENSHOTS") or tmp_path)
 
 
 async def opened(browser: Browser, url: str, errors: list[str]) -> Page:
@@ -59,7 +65,7 @@ async def test_stepping_links_languages_phone_and_keyboard(tmp_path: Path, chrom
         second = int(await page.evaluate("JSON.parse(document.getElementById('meta').textContent).roundStarts[1]")) + 1
         await wait_step(page, second)
         assert page.url.endswith(f"/{second}")
-        await page.screenshot(path="/tmp/i27-web-finished-390.png", full_page=True)
+        await page.screenshot(path=shots(tmp_path) / "finished-390.png", full_page=True)
         width = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], width
         reached = {}
@@ -80,7 +86,7 @@ async def test_stepping_links_languages_phone_and_keyboard(tmp_path: Path, chrom
         await page.click("#next")
         await wait_step(page, second + 1)
         assert "lang=ko" in page.url
-        await page.screenshot(path="/tmp/i27-web-finished-ko-390.png")
+        await page.screenshot(path=shots(tmp_path) / "finished-ko-390.png")
         assert not errors, errors
 
 
@@ -100,7 +106,7 @@ async def test_a_live_match_is_followed_placement_by_placement_and_across_a_rest
             assert match is not None and match.turn is not None
             await s.place(table, choose(match, match.turn))
             await wait_step(page, match.record.placements)  # within 1 s of the placement, no reload
-        await page.screenshot(path="/tmp/i27-web-live-390.png", full_page=True)
+        await page.screenshot(path=shots(tmp_path) / "live-390.png", full_page=True)
         await sites.aclose()  # the bot stops, its site with it; the page keeps trying to reconnect
         await s.restart()
         site = await sites.enter_async_context(serving(s.bot.manager, IDS, host="127.0.0.1", port=site.port))
