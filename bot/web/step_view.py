@@ -14,7 +14,7 @@ from render.layout_svg import layout_svg
 from render.scoresheet import HOUSE_STROKES, scoresheet_geometry
 
 from ..model.replay_book import ReplayBook, ReplayStep
-from ..texts import table_alt
+from ..texts import scores_line, status, table_alt
 from ..texts.i18n import t
 from ..texts.replay_words import step_text
 from .html_words import name_text, text_html
@@ -26,11 +26,15 @@ def step_html(lang: str, book: ReplayBook, step: ReplayStep) -> str:
     title = table_alt(lang, book.seating, step.snapshot, settled)
     lines = step_text(lang, book, step).split("\n")[1:]  # its first line names the match: the page's heading says it
     said = "".join(f"<p>{text_html(line)}</p>" for line in lines if line.strip())
+    seating = book.seating
+    scores = scores_line(lang, seating, step.snapshot.scores)  # said already, above
+    glance_lines = status(lang, seating, step.snapshot, computer_seats=seating.computers, away_seats=frozenset())
+    glance = "".join(f"<p>{text_html(line)}</p>" for line in glance_lines if line.strip() and line != scores)
     heading = t(lang, "web-step", step=step.index + 1, steps=len(book.steps), round=step.round + 1)
     return (
         f'<h2 id="step-heading" data-step="{step.index + 1}" data-round="{step.round}">{html.escape(heading)}</h2>'
         f'<figure class="board">{layout_svg(step.snapshot, title=title)}</figure>'
-        f'<div class="said" aria-live="polite">{said}</div>'
+        f'<div class="said" aria-live="polite">{said}</div><div class="glance">{glance}</div>'
         f"{sheet_html(lang, book, step.snapshot)}"
     )
 
