@@ -105,6 +105,8 @@ class LiveFeed:
                 continue
             if now == watch.last:
                 continue
+            if now is not None and now.finished:  # its spectators reload: the finished book is built first, once
+                await self.source.shown(table_id)
             watch.last = now
             self._send(watch, frame(now))
             if now is None or now.finished:

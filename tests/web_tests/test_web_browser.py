@@ -1,6 +1,7 @@
 """The match page in a real browser (Debian's chromium through playwright): stepping by buttons, keys and the
 round select with the step in the URL, a link landing on its placement, the languages, a phone's width, the
-keyboard, a live match followed while the bot plays through the Discord fake, and a bot restart survived."""
+keyboard, a live match followed while the bot plays through the Discord fake, a bot restart survived, and the
+match's end shown with its review."""
 
 from __future__ import annotations
 
@@ -117,5 +118,9 @@ async def test_a_live_match_is_followed_placement_by_placement_and_across_a_rest
                 break
             await s.place(table, choose(match, match.turn))
             await wait_step(page, match.record.placements, timeout=5000)  # its retry is 1 s after the restart
+        await s.play_out(table, choose)  # to its end: the page reloads once, with every hand and the review
+        assert table.status is TableStatus.OVER
+        await page.wait_for_selector("section.review", timeout=5000)
+        assert await page.get_attribute("a[download]", "href") == f"/m/{IDS.key(table.id)}/record.json"
         assert not [e for e in errors if "live" not in e], errors  # the dropped stream itself may be logged
         await sites.aclose()
