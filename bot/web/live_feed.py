@@ -92,8 +92,9 @@ class LiveFeed:
                 watch.task.cancel()
 
     async def _follow(self, table_id: int, watch: _Watch) -> None:
-        """Read the match's progress when heard (or every `poll` s) and send each change to every spectator."""
-        while watch.spectators:
+        """Read the match's progress when heard (or every `poll` s) and send each change to every spectator;
+        nothing to follow once the match is over or gone."""
+        while watch.spectators and watch.last is not None and not watch.last.finished:
             heard_here = self.hearing and self.source.hosted_here(table_id)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(watch.heard.wait(), self.heard_poll if heard_here else self.poll)
@@ -106,11 +107,10 @@ class LiveFeed:
             if now == watch.last:
                 continue
             if now is not None and now.finished:  # its spectators reload: the finished book is built first, once
-                await self.source.shown(table_id)
+                with contextlib.suppress(Exception):  # a failure here is the page's to meet (and log) again
+                    await self.source.shown(table_id)
             watch.last = now
             self._send(watch, frame(now))
-            if now is None or now.finished:
-                return
 
     def _send(self, watch: _Watch, text: bytes) -> None:
         for spectator in tuple(watch.spectators):
