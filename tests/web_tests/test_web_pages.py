@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import aiohttp
-from support.bot_host import CHANNEL, TILE_TEXT, open_table, pick, public_tiles, running
+from support.bot_host import TILE_TEXT, public_tiles
 from support.world import finished_match, picker, world
 
 from bot.model.posts import Post, PostKind
@@ -175,25 +175,3 @@ async def test_discord_messages_link_to_the_page_only_with_a_public_url(tmp_path
             assert any(url.endswith(f"/m/{IDS.key(table_id)}/1") for url in urls), urls
         finally:
             use_links(None)
-
-
-async def test_a_spectator_of_another_process_follows_the_match_from_the_store(tmp_path: Path) -> None:
-    """Two game managers on one database, as two processes would be: the site of the one that does not host the
-    match follows it by reading the store (bot/web/live_feed.py), each placement within its poll."""
-    path = tmp_path / "shared.sqlite3"
-    async with running(path) as (host, recorder, _), running(path) as (other, _, _):
-        table = await open_table(host, recorder, [1, 2])
-        await host.start(user_id=1, locale="en", channel_id=CHANNEL)
-        rng = random.Random(3)
-        async with serving(other, IDS, host="127.0.0.1", port=0) as site, aiohttp.ClientSession() as session:
-            assert not site.source.hosted_here(table.id)
-            async with session.get(f"http://127.0.0.1:{site.port}/m/{IDS.key(table.id)}/live") as stream:
-                for _ in range(4):
-                    match = table.match
-                    assert match is not None and match.turn is not None
-                    option = pick(match.options(match.turn), rng)
-                    user = table.seats[match.turn].user_id
-                    await host.play(table_id=table.id, user_id=user, placement=option.placement, locale="en")
-                    wanted = f'"steps": {match.record.placements},'.encode()
-                    while wanted not in await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 5):
-                        pass
