@@ -28,6 +28,7 @@ DEFAULT_OUTAGE_SECONDS = 5.0  # Discord failing this long is an outage: turn clo
 N = TypeVar("N", int, float)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 POSTGRES_SCHEMES = ("postgresql", "postgres")
+DEFAULT_WEB_HOST = "127.0.0.1"
 
 
 class ConfigError(ValueError):
@@ -47,6 +48,10 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     requests_per_second: float = DEFAULT_REQUESTS_PER_SECOND
     outage_after: float = DEFAULT_OUTAGE_SECONDS
+    web_port: int | None = None  # the table on the web (bot/web/): None, no site
+    web_host: str = DEFAULT_WEB_HOST  # the address the site listens on (a reverse proxy in front)
+    public_url: str | None = None  # where links in Discord point (no trailing slash); None: no link buttons
+    web_secret: str = field(default="", repr=False)  # signs match links; empty: derived from the token
 
     @property
     def database(self) -> str | Path:
@@ -104,6 +109,9 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
         raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
     if ids is not None and count is not None and any(not 0 <= i < count for i in ids):
         raise ConfigError(f"SHARD_IDS must be between 0 and SHARD_COUNT - 1 ({count - 1})")
+    port = _number("WEB_PORT", get("WEB_PORT"), int)
+    if port is not None and not 0 <= port <= 65535:
+        raise ConfigError(f"WEB_PORT must be a port number (0 to 65535), not {port}")
     return Config(
         token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -116,6 +124,10 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
         shard_ids=ids,
         requests_per_second=rate,
         outage_after=outage_after,
+        web_port=port,
+        web_host=get("WEB_HOST") or DEFAULT_WEB_HOST,
+        public_url=_public_url(get("PUBLIC_URL")),
+        web_secret=get("WEB_SECRET"),
     )
 
 
@@ -126,6 +138,18 @@ def _positive(name: str, text: str, default: float) -> float:
     if number <= 0:
         raise ConfigError(f"{name} must be positive, not {number:g}")
     return number
+
+
+def _public_url(text: str) -> str | None:
+    """The site's address as links give it: http(s), without a trailing slash; None when unset."""
+    if not text:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ConfigError(
+            f"PUBLIC_URL must be an http:// or https:// address, e.g. https://five-up.example.com, not {text[:60]!r}"
+        )
+    return text.rstrip("/")
 
 
 def _shard_id(text: str) -> int:

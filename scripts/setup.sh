@@ -37,6 +37,17 @@ if [ ${#missing[@]} -gt 0 ]; then
         echo "note: to draw names in every script, run as root: apt-get install ${missing[*]}" >&2
     fi
 fi
+# The browser tests (tests/web_tests/) drive Debian's chromium through playwright (its own download needs a
+# network): installed with --dev as root when missing, else the command is printed.
+if [ "$kind" = dev ] && ! command -v chromium >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "installing chromium for the browser tests ..." >&2
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+            chromium >/dev/null; } || echo "could not install chromium: the browser tests will fail until it is" >&2
+    else
+        echo "note: the browser tests need chromium; as root run: apt-get install chromium" >&2
+    fi
+fi
 stamp=.venv/.installed
 wanted() {  # what an install of kind $1 from here looks like
     .venv/bin/python - "$1" <<'PY'

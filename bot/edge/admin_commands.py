@@ -24,12 +24,13 @@ from .replies import locale_of
 NO_LANG = "none"  # the language choice that means "as without settings"
 ADMIN_LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x) for x in (*SUPPORTED, NO_LANG)]
 COMPUTERS_CHOICES = [app_commands.Choice(name=described(f"choice-computers-{x}"), value=x) for x in ("on", "off")]
+WEB_CHOICES = [app_commands.Choice(name=described(f"choice-web-{x}"), value=x) for x in ("on", "off")]
 RATED_CHOICES = [app_commands.Choice(name=described(f"choice-rated-{x}"), value=x) for x in ("on", "off")]
 
 
 class AdminCommands(app_commands.Group):
     """`/five-up-admin show | language | pace | channels add | channels remove | channels all | computers
-    | rated | cap`, for members with Manage Server."""
+    | rated | cap | web`, for members with Manage Server."""
 
     channels = app_commands.Group(name="channels", description=described("cmd-admin-channels"))
 
@@ -103,6 +104,13 @@ class AdminCommands(app_commands.Group):
     async def cap(self, interaction: Interaction, tables: app_commands.Range[int, 1, MAX_CAP]) -> None:
         desk, guild_id = await _desk(interaction)
         await _saved(interaction, await desk.set_cap(guild_id, tables), "cap")
+
+    @app_commands.command(name="web", description=described("cmd-admin-web"))
+    @app_commands.describe(page=described("cmd-admin-web-page"))
+    @app_commands.choices(page=WEB_CHOICES)
+    async def web(self, interaction: Interaction, page: str) -> None:
+        desk, guild_id = await _desk(interaction)
+        await _saved(interaction, await desk.set_web(guild_id, page == "on"), "web")
 
 
 async def _desk(interaction: Interaction) -> tuple[ServerDesk, int]:

@@ -34,6 +34,10 @@ from ..host.outage_clocks import OutageClocks
 from ..host.pictures import PngRenderer, Renderer
 from ..host.timer import SystemTimer, Timer
 from ..storage import open_storage
+from ..web.heard_posts import HeardPublisher
+from ..web.links import links_of, use_links
+from ..web.match_ids import MatchIds, site_secret
+from ..web.site import serving
 from .client import FiveUpClient, Interaction
 from .discord_health import DiscordHealth
 from .dynamic_items import DYNAMIC_ITEMS
@@ -126,6 +130,8 @@ class FiveUpBot(FiveUpClient):
         self.config = config
         self.manager = manager
         self.publisher = publisher
+        self.web_links = links_of(config)  # the link buttons to the table on the web (None: no PUBLIC_URL)
+        use_links(self.web_links)
         logging.getLogger("discord.app_commands.tree").addFilter(_late_autocomplete)  # once: filters are a set
         self.lobby_turns = LobbyTurns()  # a lobby action and its message edit, one at a time per table
         self.handlers = Handlers()  # the interaction handlers running now; none new once stopping
@@ -244,7 +250,8 @@ async def hosting(
     """The game manager on its database, with its computer players and publisher; closed on the way out.
 
     By default the computers choose in worker processes, started here (tests pass their own, and a
-    `timer` they move by hand for correspondence deadlines)."""
+    `timer` they move by hand for correspondence deadlines). With `WEB_PORT` set, the table on the web
+    (bot/web/) is served beside it; it hears every post through a `HeardPublisher`."""
     async with AsyncExitStack() as stack:
         storage = await open_storage(config.database)  # the backend the target names
         stack.push_async_callback(storage.close)
@@ -258,7 +265,7 @@ async def hosting(
         publisher = ChannelPublisher()
         manager = Manager(
             storage,
-            publisher,
+            HeardPublisher(publisher),  # the site's listener hook; the posts go on to Discord unchanged
             renderer or PngRenderer(),
             computer,
             turn_timeout=config.turn_timeout,
@@ -270,6 +277,9 @@ async def hosting(
             shard_ids=config.shard_ids,
         )
         stack.push_async_callback(manager.close)
+        if config.web_port is not None:
+            ids = MatchIds(site_secret(config.web_secret, config.token))
+            await stack.enter_async_context(serving(manager, ids, host=config.web_host, port=config.web_port))
         yield manager, publisher
 
 

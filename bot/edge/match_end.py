@@ -16,6 +16,7 @@ import discord
 from .. import texts
 from ..host.refusal import Refusal
 from ..texts.i18n import t
+from ..web.links import links_in_use
 from .client import Interaction
 from .game_items import GameButton
 from .lobby_buttons import lobby_view
@@ -71,7 +72,13 @@ def match_end_view(table_id: int, lang: str) -> discord.ui.View:
 
 def match_end_items(table_id: int, lang: str) -> list[discord.ui.Item[Any]]:
     """Replay and Review for the match-end message (beside Rematch)."""
-    return [
+    items: list[discord.ui.Item[Any]] = [
         ReplayOpenButton(table_id=table_id, step=0, label=t(lang, "button-replay")),
         ReviewButton(table_id=table_id, label=t(lang, "button-review")),
     ]
+    links = links_in_use()
+    if links is not None:  # PUBLIC_URL set: the match's page on the web
+        items.append(
+            discord.ui.Button(style=discord.ButtonStyle.link, url=links.match(table_id), label=t(lang, "web-button"))
+        )
+    return items

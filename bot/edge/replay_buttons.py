@@ -15,6 +15,7 @@ from ..host.refusal import Refusal
 from ..host.replay_desk import ReplayPage, ReviewPage, replay_desk_of
 from ..texts.i18n import t
 from ..texts.replay_words import review_button, round_option
+from ..web.links import links_in_use
 from .client import Interaction
 from .game_items import GameButton, GameSelect
 from .replies import files, locale_of
@@ -134,6 +135,7 @@ def viewer_view(page: ReplayPage, locale: str) -> discord.ui.View:
     view.add_item(
         ReplayRoundSelect(table_id=book.table_id, options=options, placeholder=t(locale, "replay-pick-round"))
     )
+    web_button(view, locale, book.table_id, index)  # the same placement on the web
     return view
 
 
@@ -173,9 +175,22 @@ def review_view(page: ReviewPage, locale: str) -> discord.ui.View:
 
 
 def history_view(table_ids: list[int], locale: str) -> discord.ui.View:
-    """A **Replay #n** button per match listed by `/five-up history` (25 at most; none: no buttons)."""
+    """A **Replay #n** button per match listed by `/five-up history` (25 at most; none: no buttons), and with
+    `PUBLIC_URL` set, a link to each match's page on the web while the view has room."""
     view = discord.ui.View(timeout=None)
-    for table_id in table_ids[:MAX_OPTIONS]:
+    listed = table_ids[:MAX_OPTIONS]
+    for table_id in listed:
         label = t(locale, "button-replay-match", id=table_id)
         view.add_item(ReplayOpenButton(table_id=table_id, step=0, label=label))
+    for table_id in listed[: MAX_OPTIONS - len(listed)]:
+        web_button(view, locale, table_id, None, len(listed) > 1)
     return view
+
+
+def web_button(view: discord.ui.View, locale: str, table_id: int, step: int | None, numbered: bool = False) -> None:
+    """The link to the match's page on the web (at `step`, 0-based), when `PUBLIC_URL` is set."""
+    links = links_in_use()
+    if links is None:
+        return
+    label = t(locale, "web-button") + (f" #{table_id}" if numbered else "")
+    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=links.match(table_id, step), label=label))

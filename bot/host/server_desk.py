@@ -64,6 +64,10 @@ class ServerDesk:
     async def set_rated(self, guild_id: int, rated: bool) -> ServerSettings:
         return await self._change(guild_id, lambda s: replace(s, rated=rated))
 
+    async def set_web(self, guild_id: int, on: bool) -> ServerSettings:
+        """The server's page on the web (bot/web/server_page.py) shown or not."""
+        return await self._change(guild_id, lambda s: replace(s, web=on))
+
     async def set_cap(self, guild_id: int, cap: int) -> ServerSettings:
         return await self._change(guild_id, lambda s: replace(s, cap=cap))  # outside 1..MAX_CAP: ValueError
 
@@ -108,7 +112,7 @@ def _settings(row: ServerSettingsRow) -> ServerSettings:
     if row.lang is not None and row.lang not in SUPPORTED:
         raise ValueError(f"language {row.lang!r}")
     channels = tuple(int(c) for c in row.channels.split())
-    return ServerSettings(row.lang, Pace(row.pace), channels, row.computers, row.rated, row.cap)
+    return ServerSettings(row.lang, Pace(row.pace), channels, row.computers, row.rated, row.cap, row.web)
 
 
 def _row(guild_id: int, settings: ServerSettings) -> ServerSettingsRow:
@@ -120,4 +124,5 @@ def _row(guild_id: int, settings: ServerSettings) -> ServerSettingsRow:
         computers=settings.computers,
         rated=settings.rated,
         cap=settings.cap,
+        web=settings.web,
     )

@@ -22,6 +22,7 @@ class ServerSettings:
     computers: bool = True  # whether computer players may sit
     rated: bool = True  # whether matches are rated
     cap: int = DEFAULT_CAP  # open correspondence tables a player may sit at
+    web: bool = False  # the server's page on the web (its leaderboard and recent matches) is shown
 
     def __post_init__(self) -> None:
         """Settings no admin could have made (a damaged row, a bad call) are refused, not applied."""

@@ -49,7 +49,7 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "sigma_after",
         "won",
     ),
-    "server_settings": ("guild_id", "lang", "pace", "channels", "computers", "rated", "cap"),
+    "server_settings": ("guild_id", "lang", "pace", "channels", "computers", "rated", "cap", "web"),
     "tournaments": (
         "id",
         "guild_id",

@@ -19,7 +19,7 @@ _TRUTHS = {
     "player_settings": ("ping", "dm_reminders"),
     "match_ratings": ("rated",),
     "rating_changes": ("won",),
-    "server_settings": ("computers", "rated"),
+    "server_settings": ("computers", "rated", "web"),
     "tournaments": ("rated",),
 }
 _TIMES = {

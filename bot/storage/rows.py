@@ -95,6 +95,7 @@ class ServerSettingsRow:
     computers: bool
     rated: bool
     cap: int
+    web: bool = False  # the server's page on the web is on (bot/web/server_page.py)
 
 
 @dataclass(frozen=True, slots=True)

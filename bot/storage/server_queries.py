@@ -9,7 +9,7 @@ from .backend_hooks import BackendHooks
 from .dialect import Row, whole
 from .rows import ServerSettingsRow
 
-_COLUMNS = ("guild_id", "lang", "pace", "channels", "computers", "rated", "cap")
+_COLUMNS = ("guild_id", "lang", "pace", "channels", "computers", "rated", "cap", "web")
 
 
 class ServerQueries(BackendHooks):
@@ -26,7 +26,7 @@ class ServerQueries(BackendHooks):
         replaced = ", ".join(f"{c} = excluded.{c}" for c in _COLUMNS[1:])
         async with self._transaction() as session:
             await session.execute(
-                f"INSERT INTO server_settings ({', '.join(_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                f"INSERT INTO server_settings ({', '.join(_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                 f" ON CONFLICT (guild_id) DO UPDATE SET {replaced}",
                 row.guild_id,
                 row.lang,
@@ -35,6 +35,7 @@ class ServerQueries(BackendHooks):
                 row.computers,
                 row.rated,
                 row.cap,
+                row.web,
             )
 
 
@@ -50,4 +51,5 @@ def _decode(raw: Row) -> ServerSettingsRow:
         computers=bool(raw["computers"]),
         rated=bool(raw["rated"]),
         cap=whole(raw["cap"]),
+        web=bool(raw["web"]),
     )

@@ -6,7 +6,7 @@ from ..model.server_settings import ServerSettings
 from .i18n import t
 from .pace_words import pace_label
 
-SETTINGS = ("lang", "pace", "channels", "computers", "rated", "cap")  # in the order `show` lists them
+SETTINGS = ("lang", "pace", "channels", "computers", "rated", "cap", "web")  # in the order `show` lists them
 
 
 def setting_line(lang: str, settings: ServerSettings, name: str) -> str:
@@ -28,6 +28,8 @@ def setting_line(lang: str, settings: ServerSettings, name: str) -> str:
         return t(lang, "admin-rated-on" if settings.rated else "admin-rated-off")
     if name == "cap":
         return t(lang, "admin-cap", cap=settings.cap)
+    if name == "web":
+        return t(lang, "admin-web-on" if settings.web else "admin-web-off")
     raise ValueError(f"no setting {name!r}")
 
 

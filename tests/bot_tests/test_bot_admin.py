@@ -105,7 +105,7 @@ async def test_members_without_manage_server_neither_see_nor_use_it(tmp_path: Pa
         five_up = next(c for c in synced if c["name"] == "five-up")
         assert five_up["default_member_permissions"] is None  # the game stays everyone's
         subcommands = {o["name"]: o for o in admin["options"]}
-        assert set(subcommands) == {"show", "language", "pace", "channels", "computers", "rated", "cap"}
+        assert set(subcommands) == {"show", "language", "pace", "channels", "computers", "rated", "cap", "web"}
         assert [o["name"] for o in subcommands["channels"]["options"]] == ["add", "remove", "all"]
         for text in _descriptions(admin):  # every description and choice in Korean and Spanish too
             assert {"ko", "es-ES", "es-419"} <= set(text), text

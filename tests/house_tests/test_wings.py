@@ -18,11 +18,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "bot"
-WINGS = ("edge", "host", "texts", "model", "storage")
+WINGS = ("edge", "web", "host", "texts", "model", "storage")
 # what each wing may import inside bot/ (besides itself); the top-level modules (config, demo, __main__)
 # assemble the wings and may import any of them
 MAY_IMPORT = {
-    "edge": {"host", "texts", "model", "storage", "config"},
+    "edge": {"web", "host", "texts", "model", "storage", "config"},
+    "web": {"host", "texts", "model", "storage", "config"},  # the table on the web: pages from the host's matches
     "host": {"texts", "model", "storage", "config"},
     "texts": {"model", "storage"},  # the words read the model's plain values and storage's rows (the stats)
     "model": set(),  # the plain values every wing shares: they import the engine only

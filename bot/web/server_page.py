@@ -1,0 +1,52 @@
+"""A server's page `/s/<server>`: its leaderboard (bot/host/ratings.py's ratings, as `/five-up leaderboard`
+words them) and its recent matches, linked. Only for a server whose admins turned it on
+(`/five-up-admin web`); for any other, `server_page` gives None and the site answers 404, the same as
+for a server that does not exist, so nothing tells them apart."""
+
+from __future__ import annotations
+
+import html
+
+from aiohttp import web
+
+from .. import texts
+from ..host.manager import Manager
+from ..host.refusal import Refusal
+from ..texts.history import history_choice
+from ..texts.i18n import t
+from .html_words import text_html
+from .match_ids import MatchIds
+from .page_shell import language_links, page, reader_lang
+
+RECENT = 20
+BOARD = 20
+
+
+async def server_page(manager: Manager, ids: MatchIds, guild_id: int, request: web.Request) -> str | None:
+    try:
+        settings = await manager.servers.settings(guild_id)
+    except Refusal:
+        return None
+    if not settings.web:
+        return None
+    lang = reader_lang(request, settings.lang or "en")
+    storage = manager.storage
+    people = await storage.ratings(guild_id, "user", BOARD)
+    computers = await storage.ratings(guild_id, "computer")
+    board = texts.leaderboard_text(lang, people, computers).split("\n")
+    matches = await storage.finished_matches(guild_id, RECENT)
+    items = "".join(
+        f'<li><a href="/m/{ids.key(row.id)}?lang={lang}">'
+        f"{html.escape(history_choice(lang, row.id, [s.name for s in row.seats]))}</a></li>"
+        for row in matches
+    )
+    title = t(lang, "web-server-title")
+    board_title, recent_title = html.escape(t(lang, "web-leaderboard")), html.escape(t(lang, "web-recent"))
+    body = (
+        f"<header><h1>{html.escape(title)}</h1>{language_links(lang, f'/s/{guild_id}')}</header><main>"
+        f'<section aria-labelledby="board-heading"><h2 id="board-heading">{board_title}</h2>'
+        f"{''.join(f'<p>{text_html(line)}</p>' for line in board if line.strip())}</section>"
+        f'<section aria-labelledby="recent-heading"><h2 id="recent-heading">{recent_title}</h2>'
+        f"<ul>{items or '<li>' + html.escape(t(lang, 'web-recent-none')) + '</li>'}</ul></section></main>"
+    )
+    return page(lang, title, body)

@@ -1,0 +1,126 @@
+"""The match page in a real browser (Debian's chromium through playwright): stepping by buttons, keys and the
+round select with the step in the URL, a link landing on its placement, the languages, a phone's width, the
+keyboard, a live match followed while the bot plays through the Discord fake, a bot restart survived, and the
+match's end shown with its review."""
+
+from __future__ import annotations
+
+import os
+import random
+from contextlib import AsyncExitStack
+from pathlib import Path
+
+from playwright.async_api import Browser, Page
+from support.world import finished_match, picker, world
+
+from bot.model.table_state import TableStatus
+from bot.web.match_ids import MatchIds
+from bot.web.site import serving
+
+IDS = MatchIds(b"browser tests")
+PHONE = {"width": 390, "height": 844}
+CONTROLS = ("first", "previous", "next", "last", "round", "copy")
+
+
+def shots(tmp_path: Path) -> Path:
+    """Where the screenshots go: WEB_TEST_SCREENSHOTS to look at them afterwards, else the test's own folder."""
+    return Path(os.environ.get("WEB_TEST_SCREENSHOTS") or tmp_path)
+
+
+async def opened(browser: Browser, url: str, errors: list[str]) -> Page:
+    page = await browser.new_page(viewport=PHONE)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    await page.goto(url)
+    return page
+
+
+async def step_of(page: Page) -> int:
+    return int(await page.get_attribute("#step-heading", "data-step") or 0)
+
+
+async def wait_step(page: Page, step: int, timeout: float = 1000) -> None:
+    await page.wait_for_selector(f"#step-heading[data-step='{step}']", timeout=timeout)
+
+
+async def test_stepping_links_languages_phone_and_keyboard(tmp_path: Path, chromium: Browser) -> None:
+    async with world(tmp_path) as s, serving(s.bot.manager, IDS, host="127.0.0.1", port=0) as site:
+        table_id, _ = await finished_match(s, 11)
+        base = f"http://127.0.0.1:{site.port}/m/{IDS.key(table_id)}"
+        errors: list[str] = []
+        page = await opened(chromium, f"{base}/3", errors)  # a link at a step lands on it
+        assert await step_of(page) == 3
+        await page.click("#next")
+        await wait_step(page, 4)
+        assert page.url.endswith("/4")
+        await page.keyboard.press("ArrowLeft")
+        await wait_step(page, 3)
+        await page.keyboard.press("End")
+        last = int(await page.evaluate("JSON.parse(document.getElementById('meta').textContent).steps"))
+        await wait_step(page, last)
+        await page.keyboard.press("Home")
+        await wait_step(page, 1)
+        await page.go_back()
+        await wait_step(page, last)
+        await page.select_option("#round", "1")
+        second = int(await page.evaluate("JSON.parse(document.getElementById('meta').textContent).roundStarts[1]")) + 1
+        await wait_step(page, second)
+        assert page.url.endswith(f"/{second}")
+        await page.screenshot(path=shots(tmp_path) / "finished-390.png", full_page=True)
+        width = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], width
+        reached = {}
+        await page.focus("body")
+        for _ in range(30):
+            await page.keyboard.press("Tab")
+            found = await page.evaluate(
+                "(() => { const e = document.activeElement; const label = e.labels && e.labels[0];"
+                " return [e.id, e.getAttribute('aria-label') || (label && label.textContent) || e.textContent]; })()"
+            )
+            reached[found[0]] = found[1].strip()
+        for control in CONTROLS:
+            assert reached.get(control), (control, reached)
+        await page.click("a[hreflang=ko]")
+        await page.wait_for_load_state()
+        assert await page.get_attribute("html", "lang") == "ko"
+        assert await step_of(page) == second and "라운드" in (await page.inner_text("#step-heading"))
+        await page.click("#next")
+        await wait_step(page, second + 1)
+        assert "lang=ko" in page.url
+        await page.screenshot(path=shots(tmp_path) / "finished-ko-390.png")
+        assert not errors, errors
+
+
+async def test_a_live_match_is_followed_placement_by_placement_and_across_a_restart(
+    tmp_path: Path, chromium: Browser
+) -> None:
+    async with world(tmp_path) as s, AsyncExitStack() as sites:
+        site = await sites.enter_async_context(serving(s.bot.manager, IDS, host="127.0.0.1", port=0))
+        ana, bo = s.users[:2]
+        table, _ = await s.open(s.games, [ana, bo])
+        choose = picker(random.Random(12))
+        errors: list[str] = []
+        page = await opened(chromium, f"http://127.0.0.1:{site.port}/m/{IDS.key(table.id)}", errors)
+        assert await step_of(page) == 0 or table.match is not None
+        for _ in range(6):
+            match = table.match
+            assert match is not None and match.turn is not None
+            await s.place(table, choose(match, match.turn))
+            await wait_step(page, match.record.placements)  # within 1 s of the placement, no reload
+        await page.screenshot(path=shots(tmp_path) / "live-390.png", full_page=True)
+        await sites.aclose()  # the bot stops, its site with it; the page keeps trying to reconnect
+        await s.restart()
+        site = await sites.enter_async_context(serving(s.bot.manager, IDS, host="127.0.0.1", port=site.port))
+        table = s.table_in(table.room)
+        for _ in range(2):
+            match = table.match
+            if table.status is not TableStatus.PLAYING or match is None or match.turn is None:
+                break
+            await s.place(table, choose(match, match.turn))
+            await wait_step(page, match.record.placements, timeout=5000)  # its retry is 1 s after the restart
+        await s.play_out(table, choose)  # to its end: the page reloads once, with every hand and the review
+        assert table.status is TableStatus.OVER
+        await page.wait_for_selector("section.review", timeout=5000)
+        assert await page.get_attribute("a[download]", "href") == f"/m/{IDS.key(table.id)}/record.json"
+        assert not [e for e in errors if "live" not in e], errors  # the dropped stream itself may be logged
+        await sites.aclose()
