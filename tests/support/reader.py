@@ -29,7 +29,8 @@ from engine import Blocked, Domino, Event, GameOver, Placed, Record, Result
 if TYPE_CHECKING:
     from support.world import World
 
-PUBLIC_PICTURES = {"table.png", "scoresheet.png"}  # one picture per placement; /five-up score: the scoresheet alone
+PUBLIC_PICTURES = {"table.png", "settlement.png", "scoresheet.png"}  # a placement's picture (a crowded round end: its
+# settlement apart); /five-up score: the scoresheet alone
 TURN_CLOCK = re.compile(r"<t:\d+:R>")
 RAW_KEY = re.compile(
     r"\b(?:error|lobby|status|hand|button|option|domino|block|round|outcome|stats)-[a-z]+(?:-[a-z]+)*\b"
@@ -168,7 +169,9 @@ def check_batch(table: Table, messages: list[FakeMessage], events: list[Event]) 
             names_attached = [a.filename for a in message.attachments]
             if "record.json" in names_attached:  # only the match-end message carries the record
                 assert any(isinstance(e, GameOver) for e in events) and message is messages[-1]
-            assert [n for n in names_attached if n != "record.json"] == ["table.png"]
+            pictures = [n for n in names_attached if n != "record.json"]
+            ended = any(isinstance(e, Domino | Blocked) for e in events)  # a crowded round end: its settlement apart
+            assert pictures in (["table.png"], ["table.png", "settlement.png"] if ended else ["table.png"])
 
 
 def shows_the_settlement(message: FakeMessage, table: Table) -> bool:
@@ -179,10 +182,10 @@ def shows_the_settlement(message: FakeMessage, table: Table) -> bool:
     finished = match.finished_round
     settled = next(e for e in reversed(finished.events) if isinstance(e, (Domino, Blocked)))
     assert finished.snapshot().turn is None
-    expected = render.table_png(
+    expected = render.table_pngs(
         finished.snapshot(), names=table.seating.names, settlement=settled, labels=texts.picture_labels(table.lang)
-    )
-    return next(a for a in message.attachments if a.filename == "table.png").data == expected
+    )  # the one picture, or a crowded round end's table and its settlement apart
+    return tuple(a.data for a in message.attachments if a.filename in ("table.png", "settlement.png")) == expected
 
 
 def ended_by_first_placement(events: list[Event]) -> bool:
