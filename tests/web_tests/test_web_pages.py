@@ -7,14 +7,18 @@ import asyncio
 import json
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import aiohttp
 from support.bot_host import TILE_TEXT, public_tiles
 from support.world import finished_match, picker, world
 
+from bot.model.pace import OnTimeout, Pace
 from bot.model.posts import Post, PostKind
 from bot.model.table_state import TableStatus
+from bot.model.tournament import Entrant, Event, EventStatus, Format, Game
+from bot.texts.i18n import t
 from bot.web.links import WebLinks, use_links
 from bot.web.live_feed import QUEUE_SIZE, LiveFeed, Spectator
 from bot.web.match_ids import MatchIds
@@ -92,6 +96,28 @@ async def test_a_server_page_only_once_its_admins_turned_it_on(tmp_path: Path) -
             assert status == 200 and IDS.key(table_id) in page and "Leaderboard" in page
             await s.bot.manager.servers.set_web(guild, False)
             assert (await get(session, url))[0] == 404
+
+
+async def test_a_server_page_shows_its_tournaments_final_standings_and_not_a_sign_up(tmp_path: Path) -> None:
+    """Ana 3 points (two wins and a bye), Bo 2 (a win and a bye), Cy 1 (a bye): the final order whatever the
+    tie-breaks; an event still signing up is not shown; in Korean too."""
+    async with world(tmp_path) as s, serving(s.bot.manager, IDS, host="127.0.0.1", port=0) as site:
+        guild, storage = s.guild.id, s.bot.manager.storage
+        await s.bot.manager.servers.set_web(guild, True)
+        made = Event(0, guild, 100, 7, "Friday Swiss", Format.SWISS, 3, Pace.DAY, OnTimeout.FORFEIT, False, None)
+        over = await storage.create_event(replace(made, status=EventStatus.OVER, round=3))
+        await storage.create_event(replace(made, name="Next week"))  # still signing up
+        for user, name in ((1, "Ana"), (2, "Bo"), (3, "Cy")):
+            await storage.add_entrant(over, Entrant(user, name))
+        await storage.add_games(over, [Game(1, 1, 2, None, 1, 61, 40, "played"), Game(1, 3, None, None, 3, 0, 0, "bye")])
+        await storage.add_games(over, [Game(2, 1, 3, None, 1, 62, 35, "played"), Game(2, 2, None, None, 2, 0, 0, "bye")])
+        await storage.add_games(over, [Game(3, 2, 3, None, 2, 61, 20, "played"), Game(3, 1, None, None, 1, 0, 0, "bye")])
+        async with aiohttp.ClientSession() as session:
+            for lang in ("en", "ko"):
+                status, page, _ = await get(session, f"http://127.0.0.1:{site.port}/s/{guild}?lang={lang}")
+                assert status == 200 and "Friday Swiss" in page and "Next week" not in page
+                assert t(lang, "web-tournaments") in page
+                assert page.index("Ana") < page.index("Bo") < page.index("Cy")
 
 
 async def test_no_tile_in_a_hand_or_the_boneyard_in_any_byte_served_while_a_match_runs(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ web-not-found-detail = The link may be mistyped or incomplete, or this page is n
 web-server-title = Five Up in this server
 web-leaderboard = Leaderboard
 web-recent = Recent matches
+web-tournaments = Tournaments
 web-recent-none = No finished matches yet.
 web-button = View on the web
 cmd-admin-web = Whether this server has a page on the web (leaderboard and recent matches)

@@ -27,6 +27,7 @@ web-not-found-detail = Puede que el enlace esté mal escrito o incompleto, o que
 web-server-title = Five Up en este servidor
 web-leaderboard = Clasificación
 web-recent = Partidas recientes
+web-tournaments = Torneos
 web-recent-none = Todavía no hay partidas terminadas.
 web-button = Ver en la web
 cmd-admin-web = Si este servidor tiene una página en la web (clasificación y partidas recientes)
