@@ -37,7 +37,7 @@ async def server_page(manager: Manager, ids: MatchIds, guild_id: int, request: w
     storage = manager.storage
     people = await storage.ratings(guild_id, "user", BOARD)
     computers = await storage.ratings(guild_id, "computer")
-    board = texts.leaderboard_text(lang, people, computers).split("\n")
+    _, *board = texts.leaderboard_text(lang, people, computers).split("\n")  # its title: the section heading
     matches = await storage.finished_matches(guild_id, RECENT)
     items = "".join(
         f'<li><a href="/m/{ids.key(row.id)}?lang={lang}">'

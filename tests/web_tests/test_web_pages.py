@@ -109,15 +109,16 @@ async def test_a_server_page_shows_its_tournaments_final_standings_and_not_a_sig
         await storage.create_event(replace(made, name="Next week"))  # still signing up
         for user, name in ((1, "Ana"), (2, "Bo"), (3, "Cy")):
             await storage.add_entrant(over, Entrant(user, name))
-        await storage.add_games(over, [Game(1, 1, 2, None, 1, 61, 40, "played"), Game(1, 3, None, None, 3, 0, 0, "bye")])
-        await storage.add_games(over, [Game(2, 1, 3, None, 1, 62, 35, "played"), Game(2, 2, None, None, 2, 0, 0, "bye")])
-        await storage.add_games(over, [Game(3, 2, 3, None, 2, 61, 20, "played"), Game(3, 1, None, None, 1, 0, 0, "bye")])
+        for round_no, winner, loser, bye in ((1, 1, 2, 3), (2, 1, 3, 2), (3, 2, 3, 1)):
+            played = Game(round_no, winner, loser, None, winner, 61, 40, "played")
+            await storage.add_games(over, [played, Game(round_no, bye, None, None, bye, 0, 0, "bye")])
         async with aiohttp.ClientSession() as session:
             for lang in ("en", "ko"):
                 status, page, _ = await get(session, f"http://127.0.0.1:{site.port}/s/{guild}?lang={lang}")
                 assert status == 200 and "Friday Swiss" in page and "Next week" not in page
                 assert t(lang, "web-tournaments") in page
                 assert page.index("Ana") < page.index("Bo") < page.index("Cy")
+                assert "-# " not in page and page.count('<small class="note">') == 2  # the two legends, small
 
 
 async def test_no_tile_in_a_hand_or_the_boneyard_in_any_byte_served_while_a_match_runs(tmp_path: Path) -> None:
