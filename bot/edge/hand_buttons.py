@@ -20,6 +20,7 @@ from .. import texts
 from ..host.refusal import Refusal
 from ..model.answers import Hand, TileChoice
 from ..texts.i18n import t
+from ..web.links import links_in_use
 from .client import Interaction
 from .game_items import GameButton
 from .replies import files, locale_of
@@ -40,8 +41,15 @@ class ShowHandButton(GameButton, layout="hand:{table_id}", what="show hand"):
 
 
 def show_hand_view(table_id: int, lang: str) -> discord.ui.View:
+    """Show my hand, and with `PUBLIC_URL` set the match's page on the web (it follows the match live), on
+    every turn message: the thread's first one included."""
     view = discord.ui.View(timeout=None)
     view.add_item(ShowHandButton(table_id=table_id, label=t(lang, "button-show-hand")))
+    links = links_in_use()
+    if links is not None:
+        view.add_item(
+            discord.ui.Button(style=discord.ButtonStyle.link, url=links.match(table_id), label=t(lang, "web-button"))
+        )
     return view
 
 

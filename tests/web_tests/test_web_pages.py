@@ -187,10 +187,18 @@ async def test_discord_messages_link_to_the_page_only_with_a_public_url(tmp_path
     async with world(tmp_path) as s:
         table_id, thread_id = await finished_match(s, 6)
         ana = s.users[0]
-        assert not [b for b in s.fake.messages(thread_id)[-1].buttons if b.get("url")]  # no PUBLIC_URL: no link
+        everything = [b for m in s.fake.messages(thread_id) for b in m.buttons]
+        assert everything and not [b for b in everything if b.get("url")]  # no PUBLIC_URL: no link
         use_links(WebLinks("https://five-up.example", IDS))
         try:
-            await finished_match(s, 7)
+            second, thread = await finished_match(s, 7)
+            turns = [
+                m for m in s.fake.messages(thread) if any(b.get("custom_id") == f"5up:hand:{second}" for b in m.buttons)
+            ]
+            assert turns and all(  # every turn message, the thread's first one included, links to the match's page
+                [b["url"] for b in m.buttons if b.get("url")] == [f"https://five-up.example/m/{IDS.key(second)}"]
+                for m in turns
+            )
             urls = [b["url"] for m in s.fake.messages(s.room) for b in m.buttons if b.get("url")]
             assert urls and urls[-1].startswith("https://five-up.example/m/")
             key = urls[-1].rsplit("/", 1)[-1]
