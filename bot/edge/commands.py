@@ -66,6 +66,7 @@ class FiveUpCommands(app_commands.Group):
         thread=described("cmd-start-thread"),
         pace=described("cmd-start-pace"),
         timeout=described("cmd-start-timeout"),
+        quiet=described("cmd-start-quiet"),
     )
     @app_commands.choices(level=LEVEL_CHOICES, lang=LANG_CHOICES, pace=PACE_CHOICES, timeout=TIMEOUT_CHOICES)
     async def start(
@@ -77,6 +78,7 @@ class FiveUpCommands(app_commands.Group):
         thread: bool = True,
         pace: str | None = None,
         timeout: str = OnTimeout.COMPUTER.value,
+        quiet: bool = False,
     ) -> None:
         manager = interaction.client.manager
         settings = await manager.servers.settings(interaction.guild_id)  # the server's defaults
@@ -93,6 +95,7 @@ class FiveUpCommands(app_commands.Group):
             pace=None if pace is None else Pace(pace),
             on_timeout=OnTimeout(timeout),
             parent_id=channel.parent_id if isinstance(channel, discord.Thread) else None,
+            quiet=quiet,
         )
         async with interaction.client.lobby_turns.of(lobby.table_id):  # a join by command waits for the message
             await interaction.response.send_message(lobby.text, view=lobby_view(lobby) or discord.utils.MISSING)

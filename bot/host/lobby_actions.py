@@ -157,7 +157,8 @@ class LobbyActions:
                 rules = texts.correspondence_rules(table.lang, table.pace, table.on_timeout)
             else:
                 rules = texts.clock_rules(table.lang, live.services.turns.turn_timeout)
-            lines += [rules, live.turn_line()]
+            lines += [rules, texts.quiet_rules(table.lang)] if table.quiet else [rules]
+            lines.append(live.turn_line())
             live.publish(PostKind.TURN, lines, hand_button=True, mentions=live.to_ping())
             self.arm_clock()
             return live.lobby(texts.started_privately(locale))

@@ -61,7 +61,7 @@ def table_from_row(row: TableRow) -> Table:
     table.remind_at, table.take_over_at = row.deadlines.remind_at, row.deadlines.take_over_at
     table.paused_at = row.deadlines.paused_at
     table.pace, table.on_timeout = Pace(row.pace), OnTimeout(row.on_timeout)  # an unknown one: ValueError
-    table.rated = row.rated
+    table.rated, table.quiet = row.rated, row.quiet
     table.last_post_id = row.last_post_id
     if status is TableStatus.PLAYING:
         if row.record is None:
@@ -77,11 +77,11 @@ def table_from_row(row: TableRow) -> Table:
 
 def rematch_table(row: FinishedRow, seed: str, *, rated: bool) -> Table:
     """A lobby (its id not yet given) for a finished match again: the same people in the same seats,
-    language, level, pace and timeout rule; a new deal; rated as the server says now."""
+    language, level, pace, timeout rule and quietness; a new deal; rated as the server says now."""
     seats = [Seat(s.user_id, s.name, s.level) for s in row.seats]
     table = Table(0, row.guild_id, row.channel_id, row.host_id, row.lang, row.level, seed, TableStatus.LOBBY, seats)
     table.use_thread, table.pace, table.on_timeout = row.use_thread, Pace(row.pace), OnTimeout(row.on_timeout)
-    table.rated = rated
+    table.rated, table.quiet = rated, row.quiet
     return table
 
 
@@ -94,4 +94,5 @@ def finished_table(row: FinishedRow) -> Table:
     table.match = Match.replay(Record.loads(row.record))
     table.forfeit_seat = row.forfeit_seat
     table.pace, table.on_timeout = Pace(row.pace), OnTimeout(row.on_timeout)
+    table.quiet = row.quiet
     return table

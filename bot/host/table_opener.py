@@ -58,11 +58,13 @@ class TableOpener:
         pace: Pace | None = None,
         on_timeout: OnTimeout = OnTimeout.COMPUTER,
         parent_id: int | None = None,
+        quiet: bool = False,
     ) -> Lobby:
         """A new table in this channel, the host in seat 1 (unless `seat_host` is False) and `bots` computers.
 
         `seed` deals a given match (the demo, a replay); otherwise the seed source picks one.
-        `use_thread` False keeps the match in the channel rather than a thread of its own. `pace`:
+        `use_thread` False keeps the match in the channel rather than a thread of its own; `quiet` keeps one
+        board message edited in place rather than a message per placement. `pace`:
         the server's default when not given. The server's settings may refuse the channel (`parent_id`:
         the channel of the thread it is asked in) or the computers; its rating choice is kept with the table."""
         if level not in LEVELS:
@@ -86,6 +88,7 @@ class TableOpener:
             seats,
         )
         table.use_thread, table.pace, table.on_timeout, table.rated = use_thread, pace, on_timeout, settings.rated
+        table.quiet = quiet
         return await self._open(table, host_id)
 
     async def _open(self, table: Table, asker: int) -> Lobby:
@@ -115,6 +118,7 @@ class TableOpener:
                 pace=table.pace.value,
                 on_timeout=table.on_timeout.value,
                 rated=table.rated,
+                quiet=table.quiet,
                 closes_at=closes_at,
             )
         except ChannelBusyError:

@@ -63,6 +63,7 @@ class Table:
     pace: Pace = Pace.LIVE  # live, or a correspondence pace (bot/model/pace.py)
     on_timeout: OnTimeout = OnTimeout.COMPUTER  # a correspondence deadline: a computer moves once, or a forfeit
     rated: bool = True  # the server rated matches when this table opened
+    quiet: bool = False  # `quiet:True`: one board message edited in place rather than a message per placement
     paused_at: float | None = None  # a correspondence turn whose player is away: when its clock stopped
     last_post_id: int | None = None  # the latest message of the match (what `/five-up turns` links to)
     away_until: dict[int, float] = field(default_factory=dict)  # seated people away (correspondence): until when

@@ -32,6 +32,7 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "last_post_id",
         "forfeit_seat",
         "ended_early",
+        "quiet",
     ),
     "seats": ("table_id", "seat", "user_id", "name", "level"),
     "results": ("table_id", "seat", "guild_id", "user_id", "name", "won", "points", "finished_at"),

@@ -14,7 +14,7 @@ from .interface import Storage
 
 # copied columns that one backend stores as 0/1 and the other as a truth value, or as REAL / DOUBLE
 _TRUTHS = {
-    "tables": ("use_thread", "rated", "ended_early"),
+    "tables": ("use_thread", "rated", "ended_early", "quiet"),
     "results": ("won",),
     "player_settings": ("ping", "dm_reminders"),
     "match_ratings": ("rated",),

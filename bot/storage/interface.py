@@ -66,12 +66,13 @@ class Storage(TournamentStorage, ABC):
         pace: str = "live",
         on_timeout: str = "computer",
         rated: bool = True,
+        quiet: bool = False,
         closes_at: float | None = None,
     ) -> int:
         """A new lobby at NEW_TABLE_VERSION (a channel holds any number of them).
 
         `use_thread` False: the host asked for the match in the channel, not in a thread of its own.
-        `pace`, `on_timeout`, `rated`: kept with the table for its whole life (bot/model/pace.py).
+        `pace`, `on_timeout`, `rated`, `quiet`: kept with the table for its whole life (bot/model/pace.py).
         `closes_at`: when the lobby closes itself if nobody starts it (its `take_over_at` and `wake_at`)."""
 
     @abstractmethod

@@ -48,6 +48,7 @@ OPEN_TABLE_COLUMNS = (
     "on_timeout",
     "rated",
     "last_post_id",
+    "quiet",
 )
 FINISHED_COLUMNS = (
     "id",
@@ -65,6 +66,7 @@ FINISHED_COLUMNS = (
     "on_timeout",
     "forfeit_seat",
     "ended_early",
+    "quiet",
 )
 # rated: NULL for a match that ended before ratings were kept
 RATED_COLUMNS = ("id", "record", "rated", "forfeit_seat")
@@ -126,6 +128,7 @@ def _open_table(raw: Row, table_id: int, seats: tuple[SeatRow, ...]) -> TableRow
         on_timeout=_text(raw["on_timeout"]),
         rated=_truth(raw["rated"]),
         last_post_id=_optional_int(raw["last_post_id"]),
+        quiet=bool(raw["quiet"]),
     )
 
 
@@ -175,6 +178,7 @@ def decode_finished(seat_rows: Sequence[Row], table_rows: Sequence[Row]) -> list
             on_timeout=_text(raw["on_timeout"]),
             forfeit_seat=_optional_int(raw["forfeit_seat"]),
             ended_early=bool(raw["ended_early"]),
+            quiet=bool(raw["quiet"]),
         )
         for raw in table_rows
     ]

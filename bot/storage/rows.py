@@ -59,6 +59,7 @@ class TableRow:
     pace: str = "live"  # bot/model/pace.py: "live", "1h", "12h", "1d", "3d"
     on_timeout: str = "computer"  # or "forfeit"
     rated: bool = True
+    quiet: bool = False  # one board message edited in place (`/five-up start quiet:True`)
     last_post_id: int | None = None  # the latest message of the match, as the bot noted it
 
 
@@ -118,6 +119,7 @@ class FinishedRow:
     on_timeout: str = "computer"
     forfeit_seat: int | None = None  # the seat whose time ran out at a `timeout:forfeit` table (its side lost)
     ended_early: bool = False  # ended with `/five-up end` before its end: its record stops there, no winner
+    quiet: bool = False  # one board message edited in place: a rematch keeps it
 
 
 @dataclass(frozen=True, slots=True)

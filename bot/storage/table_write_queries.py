@@ -31,14 +31,15 @@ class TableWriteQueries(BackendHooks):
         pace: str = "live",
         on_timeout: str = "computer",
         rated: bool = True,
+        quiet: bool = False,
         closes_at: float | None = None,
     ) -> int:
         now = time.time()
         async with self._transaction() as session:
             table_id = await session.fetchval(
                 "INSERT INTO tables (guild_id, channel_id, host_id, lang, level, status, seed, created_at,"
-                " updated_at, use_thread, pace, on_timeout, rated, take_over_at, wake_at)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " updated_at, use_thread, pace, on_timeout, rated, quiet, take_over_at, wake_at)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 guild_id,
                 channel_id,
                 host_id,
@@ -51,6 +52,7 @@ class TableWriteQueries(BackendHooks):
                 pace,
                 on_timeout,
                 rated,
+                quiet,
                 closes_at,
                 closes_at,
             )

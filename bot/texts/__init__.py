@@ -44,6 +44,7 @@ from .pace_words import (
     pace_line,
     player_away,
     player_back,
+    quiet_rules,
     time_left,
     timed_out,
 )
@@ -150,6 +151,7 @@ __all__ = [
     "played_text",
     "player_away",
     "player_back",
+    "quiet_rules",
     "rating_changes",
     "rating_text",
     "rematch_link",

@@ -11,7 +11,7 @@ from ..model.answers import Lobby, PartnerChoice, PartnerProposal
 from ..model.table_state import MAX_SEATS, Table, TableStatus
 from ..storage import TableRef
 from .i18n import t
-from .pace_words import pace_line
+from .pace_words import pace_line, quiet_line
 from .partner_words import proposal_lines
 from .seat_names import side_name
 from .status import scores_line
@@ -56,6 +56,8 @@ def lobby_message(table: Table, note: str = "", *, proposal: PartnerProposal | N
             lines.append(t(lang, "lobby-count", count=len(table.seats)))
         if table.pace.is_correspondence:
             lines.append(pace_line(table))
+        if table.quiet:
+            lines.append(quiet_line(table))
         if table.take_over_at is not None:  # a lobby's take_over_at: when it closes itself (bot/storage/rows.py)
             lines.append(t(lang, "lobby-closes", when=discord_clock(table.take_over_at)))
         choices = partner_choices(table)

@@ -43,6 +43,16 @@ def pace_line(table: Table) -> str:
     return t(table.lang, key, pace=pace_label(table.lang, table.pace))
 
 
+def quiet_line(table: Table) -> str:
+    """The lobby's line about a quiet table ("" for one that posts a message per placement)."""
+    return t(table.lang, "lobby-quiet") if table.quiet else ""
+
+
+def quiet_rules(lang: str) -> str:
+    """Said once, in a quiet match's first message: the board is one message, updated in place."""
+    return t(lang, "match-quiet")
+
+
 def correspondence_rules(lang: str, pace: Pace, on_timeout: OnTimeout) -> str:
     """Said once, in the match's first message: the pace, the reminders and what a deadline does."""
     key = "match-clock-forfeit" if on_timeout is OnTimeout.FORFEIT else "match-clock-correspondence"

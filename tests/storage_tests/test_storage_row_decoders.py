@@ -43,6 +43,7 @@ TABLE = {
     "on_timeout": "forfeit",
     "rated": 0,
     "last_post_id": 77,
+    "quiet": 1,
 }
 EXPECTED = TableRow(
     id=7,
@@ -64,6 +65,7 @@ EXPECTED = TableRow(
     on_timeout="forfeit",
     rated=False,
     last_post_id=77,
+    quiet=True,
 )
 
 
@@ -99,10 +101,10 @@ def test_a_column_the_query_left_out_is_a_mistake_not_a_broken_row() -> None:
 def test_finished_matches_and_ratings_are_read_by_name() -> None:
     table = {k: TABLE[k] for k in ("id", "guild_id", "channel_id", "thread_id", "host_id", "lang", "level", "seed")}
     finished = {**table, "record": "{}", "updated_at": 99.0, "use_thread": 0, "pace": "3d", "on_timeout": "forfeit"}
-    finished["forfeit_seat"], finished["ended_early"] = 1, 1
+    finished["forfeit_seat"], finished["ended_early"], finished["quiet"] = 1, 1, 1
     assert decode_finished([SEAT], [_reordered(finished, {})]) == [
         FinishedRow(
-            7, 9, 100, 66, 11, "ko", "normal", "s", "{}", (SeatRow(11, "Ana"),), 99.0, False, "3d", "forfeit", 1, True
+            7, 9, 100, 66, 11, "ko", "normal", "s", "{}", (SeatRow(11, "Ana"),), 99.0, False, "3d", "forfeit", 1, True, True
         )
     ]
     rating = {"last_delta": -2, "wins": 1, "matches": 3, "sigma": 7.5, "mu": 25.0, "name": "Ana", "player": "user:11"}

@@ -17,6 +17,7 @@ opt-on = on
 opt-pace = pace
 opt-ping = ping
 opt-public = public
+opt-quiet = quiet
 opt-rated = rated
 opt-ratings = ratings
 opt-round = round

@@ -46,3 +46,8 @@ table-ended-kept = The match so far is kept: its score and record are in { $room
 lobby-ended-early-thread = The match in { $thread } ended early.
 history-ended-early = ended early, not rated
 history-match-ended-early = It was ended early, so it was not rated.
+
+## A quiet table (`/five-up start quiet:True`): one board message, updated in place
+cmd-start-quiet = One board message in the thread, updated after every placement (default: no)
+lobby-quiet = 🤫 Quiet table: the match's thread keeps one board message, updated after every placement. `/five-up replay` still shows every placement.
+match-quiet = 🤫 A quiet table: the board is one message, updated after every placement; the player to move is still mentioned. `/five-up replay` shows every placement.

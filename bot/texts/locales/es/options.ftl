@@ -16,6 +16,7 @@ opt-on = sobre
 opt-pace = ritmo
 opt-ping = mención
 opt-public = público
+opt-quiet = tranquila
 opt-rated = puntuable
 opt-ratings = puntuación
 opt-round = ronda

@@ -46,3 +46,8 @@ table-ended-kept = La partida jugada hasta ahora se conserva: su puntuación y s
 lobby-ended-early-thread = La partida de { $thread } terminó antes de tiempo.
 history-ended-early = terminada antes de tiempo, sin puntuar
 history-match-ended-early = Terminó antes de tiempo, así que no contó para la puntuación de habilidad.
+
+## Una mesa tranquila (`/five-up start quiet:True`): un solo mensaje con el tablero, que se actualiza
+cmd-start-quiet = Un solo mensaje con el tablero en el hilo, actualizado tras cada ficha (por defecto: no)
+lobby-quiet = 🤫 Mesa tranquila: el hilo de la partida tiene un solo mensaje con el tablero, que se actualiza tras cada ficha. `/five-up replay` sigue mostrando todas las jugadas.
+match-quiet = 🤫 Mesa tranquila: el tablero es un solo mensaje que se actualiza tras cada ficha; a quien le toca se le sigue mencionando. `/five-up replay` muestra todas las jugadas.

@@ -16,6 +16,7 @@ opt-on = 위치
 opt-pace = 속도
 opt-ping = 멘션
 opt-public = 공개
+opt-quiet = 조용히
 opt-rated = 레이팅반영
 opt-ratings = 레이팅
 opt-round = 라운드

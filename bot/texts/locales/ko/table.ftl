@@ -46,3 +46,8 @@ table-ended-kept = 지금까지의 경기는 남겨 둡니다: 점수와 기록�
 lobby-ended-early-thread = { $thread }의 경기가 중간에 끝났습니다.
 history-ended-early = 중간에 끝남, 레이팅 미반영
 history-match-ended-early = 중간에 끝난 경기라 레이팅에 반영되지 않았습니다.
+
+## 조용한 테이블 (`/five-up start quiet:True`): 그 자리에서 바뀌는 판 메시지 하나
+cmd-start-quiet = 스레드에 판 메시지 하나만 두고, 놓을 때마다 그 메시지를 고치기 (기본: 아니요)
+lobby-quiet = 🤫 조용한 테이블입니다: 경기 스레드에는 판 메시지가 하나만 있고, 놓을 때마다 그 메시지가 바뀝니다. 모든 수는 `/five-up replay`에서 볼 수 있어요.
+match-quiet = 🤫 조용한 테이블입니다: 판은 메시지 하나로 보여 주고 놓을 때마다 바뀝니다. 둘 차례인 플레이어에게는 그대로 알림이 갑니다. 모든 수는 `/five-up replay`에서 볼 수 있어요.
