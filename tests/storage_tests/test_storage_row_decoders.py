@@ -104,7 +104,23 @@ def test_finished_matches_and_ratings_are_read_by_name() -> None:
     finished["forfeit_seat"], finished["ended_early"], finished["quiet"] = 1, 1, 1
     assert decode_finished([SEAT], [_reordered(finished, {})]) == [
         FinishedRow(
-            7, 9, 100, 66, 11, "ko", "normal", "s", "{}", (SeatRow(11, "Ana"),), 99.0, False, "3d", "forfeit", 1, True, True
+            7,
+            9,
+            100,
+            66,
+            11,
+            "ko",
+            "normal",
+            "s",
+            "{}",
+            (SeatRow(11, "Ana"),),
+            99.0,
+            False,
+            "3d",
+            "forfeit",
+            1,
+            True,
+            True,
         )
     ]
     rating = {"last_delta": -2, "wins": 1, "matches": 3, "sigma": 7.5, "mu": 25.0, "name": "Ana", "player": "user:11"}
