@@ -142,6 +142,7 @@ class FiveUpBot(FiveUpClient):
             log.warning("no command translator: descriptions stay in English")
         else:
             await self.tree.set_translator(FluentTranslator())
+        await self.publisher.recover(self.config.shard_count, self.config.shard_ids)  # the outbox before anything new
         restored = await self.manager.restore()
         log.info("restored %d table(s)", len(restored))
         await self.sync_commands()
@@ -219,7 +220,7 @@ async def hosting(
             stack.callback(pool.close)
             await pool.start()
             computer = pool
-        publisher = ChannelPublisher()
+        publisher = ChannelPublisher(storage)  # the outbox: posts written with their moves
         manager = Manager(
             storage,
             publisher,
@@ -232,6 +233,7 @@ async def hosting(
             timer=timer,
             shard_count=config.shard_count,
             shard_ids=config.shard_ids,
+            outbox=True,
         )
         stack.push_async_callback(manager.close)
         yield manager, publisher
