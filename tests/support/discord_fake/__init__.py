@@ -56,6 +56,13 @@ makes one route fail on purpose (e.g. a Forbidden); `limit_rate(method, path, li
 answers 429 with a Retry-After beyond a per-channel rate, and discord.py's own `HTTPClient.request`
 (which runs unchanged over the fake session) waits and sends again.
 
+Faults (faults.py, gateway_faults.py): ``fake.faults`` answers a share of the requests, or those
+of one route or thread, with a 429 (per route or global, with a tiny ``Retry-After``), a 5xx, a
+timeout (applied or not) or a slow answer, from a seeded random; ``fake.faults.clear()`` ends the
+incident. Each `CapturedRequest` has ``at`` and ``outcome``; ``faults.per_second`` counts them.
+``close_gateway(resumable=)`` drops the session; ``resume_gateway()`` replays what it missed,
+``identify_again()`` starts a fresh one (READY, GUILD_CREATE, on_ready once more).
+
 Network: ``fake.backend.latency = 0.05`` makes every request take that long to reach Discord (0 by
 default), so requests in flight can overtake each other as they do on a real network.
 
@@ -81,6 +88,7 @@ each request is captured with its bytes and answered like Discord, with ids, att
 urls and errors, which makes the captures the ground truth of what users would have seen.
 """
 
+from .faults import FaultRule, Faults
 from .harness import FakeDiscord
 from .messages import FakeFile, FakeMessage
 from .records import CapturedRequest, InteractionRecord
@@ -99,6 +107,8 @@ __all__ = [
     "FakeRole",
     "FakeThread",
     "FakeUser",
+    "FaultRule",
+    "Faults",
     "InteractionRecord",
     "Overwrite",
     "UnhandledRouteError",

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from .backend import FakeBackend
+from .gateway_faults import GatewayLink
 from .messages import FakeFile, FakeMessage, walk_components
 from .options import encode_options, walk_path
 from .payloads import Payload, member_payload, role_payload, user_payload
@@ -37,6 +38,7 @@ class UserActions:
     backend: FakeBackend
     bot_user: FakeUser
     response_deadline: float | None
+    link: GatewayLink
 
     if TYPE_CHECKING:
 
@@ -148,8 +150,8 @@ class UserActions:
             deadline=self.response_deadline,
         )
         self.backend.register_interaction(record)
-        # Exactly what the gateway does with an INTERACTION_CREATE event.
-        self.state.parsers["INTERACTION_CREATE"](copy.deepcopy(payload))
+        # Exactly what the gateway does with an INTERACTION_CREATE event (held back while it is closed).
+        self.link.deliver(self.state, "INTERACTION_CREATE", copy.deepcopy(payload))
         if settle:
             await self.wait_idle()
         return record

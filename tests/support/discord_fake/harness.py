@@ -12,7 +12,9 @@ import discord
 
 from .acting import ChannelLike, UserActions, UserLike
 from .backend import FakeBackend
+from .faults import Faults
 from .gateway import FakeGatewaySocket, connect
+from .gateway_faults import GatewayLink, close, identify, resume
 from .idle import IdleWatcher
 from .messages import FakeMessage
 from .payloads import Payload, overwrite_payload
@@ -69,6 +71,7 @@ class FakeDiscord(UserActions):
         self.guilds = list(backend.guilds.values())
         self.bot_user = backend.bot
         self.sockets: list[FakeGatewaySocket] = []
+        self.link = GatewayLink()  # the gateway session: up, or closed with the events it missed
         self.errors = _ErrorLog()
         self._idle: IdleWatcher | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -184,10 +187,10 @@ class FakeDiscord(UserActions):
                 return
             # Message events reach the bot after the REST answer, as on Discord.
             assert self._loop is not None
-            self._loop.call_soon(self.state.parsers[event], data)
+            self._loop.call_soon(self.link.deliver, self.state, event, data)
             return
         if intents.guilds:
-            self.state.parsers[event](data)
+            self.link.deliver(self.state, event, data)
 
     def _bot_permissions(self, channel_id: int) -> discord.Permissions | None:
         channel = self.state.get_channel(channel_id) or self.client.get_channel(channel_id)
@@ -342,6 +345,33 @@ class FakeDiscord(UserActions):
         channel, as Discord's buckets do; discord.py waits and sends again. Returns the limiter
         (its `refused` counts the 429s)."""
         return self.backend.limit_rate(method, path, limit=limit, per=per)
+
+    @property
+    def faults(self) -> Faults:
+        """The fault rules of the HTTP side: 429s, 5xx, timeouts, slow answers (faults.py)."""
+        return self.backend.faults
+
+    def close_gateway(self, *, resumable: bool = True) -> None:
+        """The gateway session drops; events wait for `resume_gateway`, or are lost to `identify_again`."""
+        close(self.client, self.link, self.sockets, resumable=resumable)
+
+    async def resume_gateway(self) -> None:
+        """RESUME the closed session: the missed events, in order, then RESUMED; then settle."""
+        resume(self.client, self.link, self.sockets)
+        await self.wait_idle()
+
+    async def identify_again(self, *, timeout: float = 10.0) -> None:
+        """A fresh IDENTIFY after a close: READY and every guild anew, on_ready once more; then settle."""
+        await identify(
+            self.client,
+            self.link,
+            self.sockets,
+            self.bot_user,
+            self.guilds,
+            self.backend.guild_create,
+            timeout=timeout,
+        )
+        await self.wait_idle(timeout=timeout)
 
     def problems(self) -> list[str]:
         """Everything a real Discord would have refused or shown as broken, plus errors the bot logged."""

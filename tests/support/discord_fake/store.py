@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from .faults import Faults, timed_out
 from .limits import message_problems
 from .messages import EPHEMERAL, LOADING, FakeFile, FakeMessage
 from .payloads import (
@@ -119,6 +120,7 @@ class BackendCore:
         self._failures: list[_Failure] = []
         self.rate_limits: list[_RateLimit] = []
         self.latency = 0.0
+        self.faults = Faults(lambda: self.clock())  # rules a test sets: 429s, 5xx, timeouts, slow answers (faults.py)
 
     # -- the door ---------------------------------------------------------------------------------
 
@@ -133,11 +135,16 @@ class BackendCore:
     ) -> Any:
         request = CapturedRequest(method, path, params, query, copy.deepcopy(body), files)
         self.requests.append(request)
+        fault = self.faults.decide(request)
         # A real request always yields to the event loop; so does the fake, to keep task interleaving honest.
         # `latency` (seconds, 0 by default) is how long a request takes to reach Discord: races between
         # requests in flight play out as they do over a real network.
-        await asyncio.sleep(self.latency)
+        await asyncio.sleep(self.latency + fault.delay)
+        if fault.time_out_before:
+            raise timed_out(request)
         try:
+            if fault.refuse is not None:
+                raise fault.refuse
             self._rate_limited(request)
             self._injected_failure(request)
             handler = ROUTES.get((method, path))
@@ -148,8 +155,12 @@ class BackendCore:
             result = handler(self, request)
         except FakeHTTPError as error:
             request.status = error.status
+            if request.outcome == "ok":
+                request.outcome = str(error.status)
             raise
         request.status = 204 if result is None else 200
+        if fault.time_out_after:
+            raise timed_out(request)  # Discord applied it; the bot never hears so
         return copy.deepcopy(result)
 
     def guild_create(self, guild_id: int) -> Payload:

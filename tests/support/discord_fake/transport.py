@@ -36,20 +36,26 @@ class UnhandledRouteError(AssertionError):
 class FakeHTTPError(Exception):
     """A refusal the backend answers with, as Discord would (status, JSON error code, message)."""
 
-    def __init__(self, status: int, code: int, message: str, *, retry_after: float | None = None) -> None:
+    def __init__(
+        self, status: int, code: int, message: str, *, retry_after: float | None = None, scope: str = "user"
+    ) -> None:
         super().__init__(f"{status} (code {code}): {message}")
         self.status = status
         self.code = code
         self.message = message
         self.retry_after = retry_after  # a 429: seconds to wait before sending again
+        self.scope = scope  # a 429's X-RateLimit-Scope: user (a route's bucket), shared, or global
 
     def response(self) -> _FakeResponse:
         """The HTTP answer Discord gives for this refusal, as discord.py reads it."""
         if self.status == 429:
             retry = self.retry_after or 0.0
-            body = {"message": self.message, "retry_after": retry, "global": False}
+            is_global = self.scope == "global"
+            body = {"message": self.message, "retry_after": retry, "global": is_global}
             # Discord's own 429s come through its proxy (`Via`); without it discord.py reads a Cloudflare ban.
-            headers = {"Retry-After": f"{retry:.3f}", "Via": "1.1 google", "X-RateLimit-Scope": "user"}
+            headers = {"Retry-After": f"{retry:.3f}", "Via": "1.1 google", "X-RateLimit-Scope": self.scope}
+            if is_global:
+                headers["X-RateLimit-Global"] = "true"
             return _FakeResponse(429, body, headers)
         return _FakeResponse(self.status, {"code": self.code, "message": self.message})
 
@@ -74,6 +80,9 @@ class _ErrorResponse:
         404: "Not Found",
         429: "Too Many Requests",
         500: "Server Error",
+        502: "Bad Gateway",
+        503: "Service Unavailable",
+        504: "Gateway Timeout",
     }
 
     def __init__(self, status: int) -> None:
@@ -268,12 +277,24 @@ async def forward(
     files: Sequence[discord.File] | None,
     query: dict[str, Any] | None,
 ) -> Any:
-    """Hand one request to the backend; a refusal becomes the discord.py exception a real one would."""
-    captured = read_files(files)
-    try:
-        return await backend.handle(route.method, route.path, route_params(route), dict(query or {}), body, captured)
-    except FakeHTTPError as error:
-        raise error.to_discord() from None
+    """Hand one request to the backend; a refusal becomes the discord.py exception a real one would.
+
+    A 429 is waited out and sent again up to five times, as discord.py's webhook adapter does; a
+    5xx is raised at once (the adapter would first sleep 1, 3, 5 and 7 real seconds).
+    """
+    for attempt in range(5):
+        captured = read_files(files)
+        try:
+            return await backend.handle(
+                route.method, route.path, route_params(route), dict(query or {}), body, captured
+            )
+        except FakeHTTPError as error:
+            if error.status != 429 or attempt == 4:
+                raise error.to_discord() from None
+            await asyncio.sleep(error.retry_after or 0.0)
+            for file in files or ():
+                file.reset(seek=attempt + 1)
+    raise RuntimeError("unreachable: the last attempt raises or returns")
 
 
 _real_webhook_request = AsyncWebhookAdapter.request
