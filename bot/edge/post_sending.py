@@ -29,7 +29,12 @@ log = logging.getLogger(__name__)
 
 
 class PassingError(Exception):
-    """Discord or the network failed this time: the same message is tried again later."""
+    """Discord or the network failed this time: the same message is tried again later. `limited`: a 429 that
+    outlasted discord.py's own waits (the bucket is busy, Discord is up), not an outage."""
+
+    def __init__(self, what: str, *, limited: bool = False) -> None:
+        super().__init__(what)
+        self.limited = limited
 
 
 class RefusedError(Exception):
@@ -75,7 +80,8 @@ class PostSender:
             raise RefusedError from e
         except Exception as e:
             if passing(e):
-                raise PassingError(f"{type(e).__name__}: {e}") from e
+                limited = isinstance(e, discord.HTTPException) and e.status == 429
+                raise PassingError(f"{type(e).__name__}: {e}", limited=limited) from e
             log.exception("posting to channel %s failed (table %s, %s)", room, post.table_id, post.kind)
             raise RefusedError from e
         if post.record is not None and room == post.channel_id:

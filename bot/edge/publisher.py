@@ -31,7 +31,7 @@ from .post_sending import PassingError, PostSender, RefusedError, send_direct
 log = logging.getLogger(__name__)
 
 FIRST_PAUSE_S = 0.5  # after a message failed for a passing reason; doubled after each failure, up to MAX_PAUSE_S
-MAX_PAUSE_S = 30.0
+MAX_PAUSE_S = 8.0
 FLUSH_GRACE_S = 10.0  # a stop waits this long for the posts still on their way (the outbox keeps the rest)
 
 
@@ -58,7 +58,7 @@ class ChannelPublisher:
         self._client: discord.Client | None = None  # until the bot attaches itself, posts wait
         self._attached = asyncio.Event()
         self._outbox = outbox
-        self._pause = pause
+        self.pause = pause  # what waits between tries of a failed message (a test hands in its own)
         self._clock = clock
         self._queues: dict[int, deque[Post]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -135,16 +135,17 @@ class ChannelPublisher:
         if len(versions) > 1 and not await self._claim(post.table_id, versions):
             batch[1:] = []  # the claim was not kept: the first post alone, as a restart would send it
             post, versions = batch[0], versions[:1]
-        failures = 0
+        failures = outages = 0
         while True:
             try:
                 message = await self._sender.send(client, post)
             except PassingError as e:
                 failures += 1
-                wait = min(MAX_PAUSE_S, FIRST_PAUSE_S * 2 ** (failures - 1))
+                outages = outages if e.limited else outages + 1  # a busy bucket is waited out, not backed off
+                wait = min(MAX_PAUSE_S, FIRST_PAUSE_S * 2 ** max(0, outages - 1))
                 if failures == 1:
                     log.warning("posting to %s failed (%s); trying again until Discord takes it", post.channel_id, e)
-                await self._pause(wait)
+                await self.pause(wait)
                 continue
             except RefusedError:
                 message = None
