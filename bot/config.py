@@ -23,6 +23,8 @@ from dotenv import dotenv_values
 DEFAULT_DATABASE = "./five_up.sqlite3"
 DEFAULT_TIMEOUT = 300.0
 DEFAULT_LOBBY_EXPIRY_MINUTES = 30.0
+DEFAULT_REQUESTS_PER_SECOND = 40.0  # the process's own limit, below Discord's 50 (bot/edge/request_budget.py)
+DEFAULT_OUTAGE_SECONDS = 5.0  # Discord failing this long is an outage: turn clocks stop (bot/edge/discord_health.py)
 N = TypeVar("N", int, float)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 POSTGRES_SCHEMES = ("postgresql", "postgres")
@@ -43,6 +45,8 @@ class Config:
     log_level: str = "INFO"
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    requests_per_second: float = DEFAULT_REQUESTS_PER_SECOND
+    outage_after: float = DEFAULT_OUTAGE_SECONDS
 
     @property
     def database(self) -> str | Path:
@@ -89,6 +93,8 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
         expiry = DEFAULT_LOBBY_EXPIRY_MINUTES
     if expiry <= 0:
         raise ConfigError(f"LOBBY_EXPIRY_MINUTES must be positive, not {expiry:g}")
+    rate = _positive("REQUESTS_PER_SECOND", get("REQUESTS_PER_SECOND"), DEFAULT_REQUESTS_PER_SECOND)
+    outage_after = _positive("DISCORD_OUTAGE_SECONDS", get("DISCORD_OUTAGE_SECONDS"), DEFAULT_OUTAGE_SECONDS)
     shard_ids = get("SHARD_IDS")
     ids = tuple(_shard_id(part) for part in shard_ids.split(",")) if shard_ids else None
     count = _number("SHARD_COUNT", get("SHARD_COUNT"), int)
@@ -108,7 +114,18 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path | None 
         log_level=level,
         shard_count=count,
         shard_ids=ids,
+        requests_per_second=rate,
+        outage_after=outage_after,
     )
+
+
+def _positive(name: str, text: str, default: float) -> float:
+    number = _number(name, text, float)
+    if number is None:
+        return default
+    if number <= 0:
+        raise ConfigError(f"{name} must be positive, not {number:g}")
+    return number
 
 
 def _shard_id(text: str) -> int:

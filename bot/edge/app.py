@@ -16,6 +16,7 @@ import asyncio
 import logging
 import os
 import signal
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
@@ -24,21 +25,26 @@ import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.http import Route
 
 from ..config import Config
 from ..host.computers import ComputerPlayers, ProcessComputer
 from ..host.manager import Manager, new_seed
+from ..host.outage_clocks import OutageClocks
 from ..host.pictures import PngRenderer, Renderer
-from ..host.timer import Timer
+from ..host.timer import SystemTimer, Timer
 from ..storage import open_storage
 from .client import FiveUpClient, Interaction
+from .discord_health import DiscordHealth
 from .dynamic_items import DYNAMIC_ITEMS
 from .event_buttons import match_thread_opener
 from .handlers import Handlers
+from .http_gate import HttpGate
 from .lobby_turns import LobbyTurns
 from .publisher import ChannelPublisher
 from .replay_buttons import REPLAY_ITEMS
 from .replies import admitted, answer_error, connection_lost
+from .request_budget import RequestBudget
 from .vanished_clicks import answer_vanished_click
 
 log = logging.getLogger(__name__)
@@ -125,11 +131,25 @@ class FiveUpBot(FiveUpClient):
         self.handlers = Handlers()  # the interaction handlers running now; none new once stopping
         self.stop_grace = STOP_GRACE_S
         self._stopping: asyncio.Task[None] | None = None
+        # Every request takes a token (interaction answers first) and reports whether Discord answered;
+        # an outage stops the turn clocks until it ends (bot/edge/http_gate.py, discord_health.py).
+        rate = config.requests_per_second
+        self.request_budget = RequestBudget(SystemTimer(time.monotonic), rate=rate, burst=rate / 5, reserved=rate / 4)
+        self.outage_clocks = OutageClocks(manager.turns, manager.sweeper, manager.registry)
+        self.health = DiscordHealth(
+            manager.timer,
+            on_down=self.outage_clocks.stop,
+            on_up=self.outage_clocks.restart,
+            probe=self._probe,
+            grace=config.outage_after,
+        )
+        self.gate = HttpGate(self.request_budget, self.health, self.request_budget.timer)
         publisher.attach(self)
         publisher.on_sent = manager.posted  # the latest message of each match, for /five-up turns
         manager.tournaments.rounds.opener = match_thread_opener(self)  # a tournament's matches get threads here
 
     async def setup_hook(self) -> None:
+        self.gate.install(self.http)  # before the first request the bot makes
         from .admin_commands import AdminCommands
         from .commands import FiveUpCommands  # reads the English catalog: the descriptions are its text
 
@@ -165,6 +185,19 @@ class FiveUpBot(FiveUpClient):
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s), %d shard(s)", self.user, len(self.guilds), self.shard_count or 1)
 
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self.health.gateway_closed(shard_id)
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        self.health.gateway_open(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self.health.gateway_open(shard_id)
+
+    async def _probe(self) -> object:
+        """During an outage: is Discord back? (The cheapest request there is.)"""
+        return await self.http.request(Route("GET", "/users/@me"))
+
     @property
     def stop_asked(self) -> bool:
         """A stop was asked (a signal, or `close`): what `start` raises after that is the stop, not a failure."""
@@ -193,6 +226,9 @@ class FiveUpBot(FiveUpClient):
         await self.manager.close()
         await self.publisher.flush()
         await super().close()
+        await self.health.close()
+        await self.request_budget.close()
+        self.gate.uninstall()
         log.info("stopped")
 
 

@@ -8,7 +8,9 @@ what is due: bot/host/correspondence_turns.py). A write of this process that bri
 nearer `nudge`s it; another process's writes are seen at the next look, at least every
 `LONGEST_WAIT` seconds. A deadline that passed while the bot was down is found at the first look,
 right after start-up. Two processes on one database may both find a moment: each act is a
-versioned write before any post, so one acts and the other changes nothing.
+versioned write before any post, so one acts and the other changes nothing. While Discord is out
+(`pause`) it acts on nothing; afterwards (`resume`) a table whose moment fell in the outage waits
+as long again as the outage lasted, so nobody's time runs out while they could not see the board.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ BATCH = 50  # tables handled per look
 PARALLEL = 8  # of those, acted on at once: a table's act mostly waits (its row, its write, a computer's choice)
 RETRY_S = 30.0  # a table whose act failed (the database, a bug) is looked at again after this long
 TRIES = 3  # acts on one table at one look before it waits RETRY_S
+HELD_LOOK = 1.0  # seconds between looks while the earliest moment is a held table's
+OUTAGE_LOOK = 10_000  # tables whose moment fell in an outage, read at its end (ids through the index)
 
 
 class DeadlineSweeper:
@@ -52,6 +56,8 @@ class DeadlineSweeper:
         self._target = float("inf")  # the moment it sleeps until now
         self._held: dict[int, float] = {}  # table id -> not before (its act failed)
         self.acted = 0  # tables handed to `act` since start (the bench counts them)
+        self._running = asyncio.Event()  # cleared while Discord is out: no act until `resume`
+        self._running.set()
 
     def start(self) -> None:
         if self._task is None:
@@ -69,8 +75,28 @@ class DeadlineSweeper:
         await asyncio.sleep(0)
         await self._resting.wait()
 
+    def pause(self) -> None:
+        """Discord is out: act on no deadline until `resume`."""
+        self._running.clear()
+
+    async def resume(self, since: float, now: float) -> None:
+        """Discord is back after being out from `since` to `now`: every table whose moment fell in
+        between waits until `now` plus the outage's length (at most that much longer than its fair share)."""
+        try:
+            before = set(await self.storage.due_tables(since, OUTAGE_LOOK, *self.shards))
+            during = set(await self.storage.due_tables(now, OUTAGE_LOOK, *self.shards)) - before
+        except Exception:
+            log.exception("reading the deadlines that fell in the outage failed; they come due as written")
+            during = set()
+        until = now + (now - since)
+        for table_id in during:
+            self._held[table_id] = max(self._held.get(table_id, until), until)
+        self._running.set()
+        self.nudge(float("-inf"))
+
     async def _run(self) -> None:
         while True:
+            await self._running.wait()
             self._nudged.clear()  # a nudge from here on (even during the look) brings the next look forward
             try:
                 target = await self._look()
@@ -100,9 +126,12 @@ class DeadlineSweeper:
             gate = asyncio.Semaphore(PARALLEL)
             await asyncio.gather(*(self._act(table_id, now, gate) for table_id in todo))
         upcoming = await self.storage.next_wake(*self.shards)
-        target = self.timer.now() + LONGEST_WAIT
+        now = self.timer.now()
+        target = now + LONGEST_WAIT
         if upcoming is not None:
-            target = min(target, upcoming)
+            # a moment already past belongs to a held table (its act failed, or it fell in an outage):
+            # looking again at once would only find it held again, so look again a little later
+            target = min(target, upcoming if upcoming > now else now + HELD_LOOK)
         if self._held:
             target = min(target, min(self._held.values()))
         return target

@@ -11,9 +11,11 @@ are the table's own (`remind_at`, `take_over_at`, written with every move: one a
 that passed while the bot was down comes at once (the take-over alone, when both did). Every task checks,
 under the table's lock, that nobody moved in the meantime, so a late timer changes nothing.
 `drain` waits for pending computer turns (tests, the demo); `close` stops everything
-(shutdown: the database keeps all that is needed to resume). A correspondence table's person has no
-idle watch here: its deadlines are the sweeper's (bot/host/deadline_sweeper.py), which outlives a
-process; only its computers' own moves start here.
+(shutdown: the database keeps all that is needed to resume). While Discord is out (`pause`) no idle
+watch runs, so nobody is reminded or taken over who could not see the board; `resume` lets
+bot/host/outage_clocks.py move each table's moments on by the time it stood still and re-arm it.
+A correspondence table's person has no idle watch here: its deadlines are the sweeper's
+(bot/host/deadline_sweeper.py), which outlives a process; only its computers' own moves start here.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class TurnClock:
         self._computer: dict[int, asyncio.Task[None]] = {}  # table id -> a computer's turn in progress
         self._reminding: set[asyncio.Task[bool]] = set()  # reminders being posted and written: never cut in half
         self._closed = False  # shutting down: nothing new starts
+        self.paused = False  # Discord is out: idle watches wait for `resume`
 
     def arm(self, live: ClockedTable) -> None:
         """Start what comes next at this table: a computer's turn, or the idle watch of the person to move."""
@@ -72,8 +75,18 @@ class TurnClock:
         seat = match.turn
         if table.seats[seat].is_computer or seat in table.away:
             self._start_computer(live, table.move_no, seat, announce=False)
-        elif table.turn_length is None:
+        elif table.turn_length is None and not self.paused:
             self._idle[table.id] = asyncio.create_task(self._idle_watch(live, table.move_no, seat))
+
+    def pause(self) -> None:
+        """Discord is out: every idle watch stops, and none starts until `resume` (computers play on)."""
+        self.paused = True
+        for table_id in list(self._idle):
+            self._stop_watch(table_id)
+
+    def resume(self) -> None:
+        """Discord is back: `arm` starts idle watches again (the caller re-arms each table)."""
+        self.paused = False
 
     def busy(self, table_id: int) -> bool:
         """A computer's turn is under way at this table."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -168,3 +169,16 @@ async def test_a_fresh_identify_misses_the_events_in_between_and_is_ready_again(
     assert lost.failed  # never delivered: Discord showed "This interaction failed"
     after = await fake.slash(alice(fake), fake.channel("general"), "ping")
     assert after.ok
+
+
+@pytest.mark.parametrize("takes_effect", [False, True])
+async def test_a_dropped_connection_with_and_without_effect(fake: FakeDiscord, takes_effect: bool) -> None:
+    channel = fake.channel("general")
+    fake.faults.disconnect(method="POST", path=POSTS, takes_effect=takes_effect, times=1)
+    with pytest.raises(aiohttp.ServerDisconnectedError):
+        await channel.send("maybe")
+    assert [m.content for m in fake.messages(channel)] == (["maybe"] if takes_effect else [])
+    assert fake.requests_to("POST", POSTS)[-1].outcome == ("disconnect (applied)" if takes_effect else "disconnect")
+    await channel.send("after")
+    assert fake.last_message(channel).content == "after"
+    fake.assert_clean()

@@ -26,6 +26,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 TILE_TEXT = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])")
 CHANNEL = 100
 GUILD = 7
+FAST = 1e6  # requests a second: the fake Discord has no global limit; budget tests set their own
 
 
 class Recorder:
@@ -107,9 +108,9 @@ async def hosted_bot(
     """The bot with its resources made by `hosting` from a config naming `database` (a SQLite file or a
     PostgreSQL URL), inline computer players without pauses (or `computer`); `seed` deals every table alike."""
     if is_postgres_url(database):
-        config = Config(token="fake", database_url=str(database), turn_timeout=timeout)
+        config = Config(token="fake", database_url=str(database), turn_timeout=timeout, requests_per_second=FAST)
     else:
-        config = Config(token="fake", database_path=Path(database), turn_timeout=timeout)
+        config = Config(token="fake", database_path=Path(database), turn_timeout=timeout, requests_per_second=FAST)
     seeds = new_seed if seed is None else lambda: seed
     players = computer if computer is not None else InlineComputer(budget_s=budget)
     async with hosting(config, computer=players, computer_pause=(0.0, 0.0), seeds=seeds, timer=timer) as (

@@ -24,7 +24,8 @@ What the bot sees is what discord.py makes of Discord's answer, through its unch
   webhook adapter's own 5xx back-off), leaving the retry to the bot.
 - a timeout (`timeout`): `aiohttp.ServerTimeoutError` (an `asyncio.TimeoutError`), either before the
   request reaches Discord or after Discord applied it (`takes_effect=True`: the message exists, the
-  interaction is answered, yet the bot does not know).
+  interaction is answered, yet the bot does not know); a dropped connection (`disconnect`):
+  `aiohttp.ServerDisconnectedError`, the same two ways.
 - a slow answer (`slow`): the answer comes `delay` seconds later (real time: keep it small).
 
 Every request is in `fake.requests` with the moment it arrived (`at`, on `faults.clock`: the fake's
@@ -46,7 +47,7 @@ import aiohttp
 from .records import CapturedRequest
 from .transport import FakeHTTPError
 
-Kind = Literal["rate_limit", "server_error", "timeout", "slow"]
+Kind = Literal["rate_limit", "server_error", "timeout", "disconnect", "slow"]
 Scope = Literal["user", "shared", "global"]
 
 SERVER_MESSAGES = {
@@ -99,8 +100,8 @@ class Decision:
 
     delay: float = 0.0
     refuse: FakeHTTPError | None = None
-    time_out_before: bool = False
-    time_out_after: bool = False
+    lost_before: Exception | None = None  # raised before the route runs: nothing happened
+    lost_after: Exception | None = None  # raised after it ran: it happened, the bot does not know
     outcome: str = "ok"
 
 
@@ -168,6 +169,20 @@ class Faults:
         rule = FaultRule("timeout", method, path, share=share, times=times, takes_effect=takes_effect)
         return self._add(rule, channel_id)
 
+    def disconnect(
+        self,
+        *,
+        takes_effect: bool = False,
+        method: str | None = None,
+        path: str | None = None,
+        channel_id: int | str | None = None,
+        share: float = 1.0,
+        times: int | None = None,
+    ) -> FaultRule:
+        """The connection drops (`aiohttp.ServerDisconnectedError`); with `takes_effect`, after Discord applied it."""
+        rule = FaultRule("disconnect", method, path, share=share, times=times, takes_effect=takes_effect)
+        return self._add(rule, channel_id)
+
     def slow(
         self,
         delay: float,
@@ -202,10 +217,13 @@ class Faults:
             if rule.kind == "slow":
                 decision.delay += rule.delay
                 continue  # a slow answer can still be any other answer
-            if rule.kind == "timeout":
-                decision.time_out_after = rule.takes_effect
-                decision.time_out_before = not rule.takes_effect
-                decision.outcome = "timeout (applied)" if rule.takes_effect else "timeout"
+            if rule.kind in ("timeout", "disconnect"):
+                error = timed_out(request) if rule.kind == "timeout" else dropped(request)
+                if rule.takes_effect:
+                    decision.lost_after = error
+                else:
+                    decision.lost_before = error
+                decision.outcome = f"{rule.kind} (applied)" if rule.takes_effect else rule.kind
             else:
                 decision.refuse = rule.error()
                 decision.outcome = str(decision.refuse.status)
@@ -218,6 +236,10 @@ def timed_out(request: CapturedRequest) -> RequestTimedOut:
     return RequestTimedOut(f"the fake Discord did not answer {request.method} {request.path} in time")
 
 
+def dropped(request: CapturedRequest) -> aiohttp.ServerDisconnectedError:
+    return aiohttp.ServerDisconnectedError(f"the fake Discord dropped {request.method} {request.path}")
+
+
 def per_second(requests: list[CapturedRequest], *, start: float | None = None) -> list[int]:
     """How many requests arrived in each whole second from `start` (the first request's moment)."""
     if not requests:
@@ -227,4 +249,4 @@ def per_second(requests: list[CapturedRequest], *, start: float | None = None) -
     return [counts.get(second, 0) for second in range(max(counts) + 1)] if counts else []
 
 
-__all__ = ["Decision", "FaultRule", "Faults", "RequestTimedOut", "per_second", "timed_out"]
+__all__ = ["Decision", "FaultRule", "Faults", "RequestTimedOut", "dropped", "per_second", "timed_out"]

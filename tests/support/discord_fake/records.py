@@ -32,7 +32,7 @@ class CapturedRequest:
     files: list[FakeFile]
     status: int = 0
     at: float = 0.0  # when it reached Discord, on the fault rules' clock (faults.py)
-    outcome: str = ""  # "ok", or the fault that hit it: "429", "503", "timeout", "timeout (applied)"
+    outcome: str = ""  # "ok", or the fault that hit it: "429", "503", "timeout", "disconnect (applied)"…
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} {self.params} -> {self.status}>"

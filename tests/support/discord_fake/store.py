@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from .faults import Faults, timed_out
+from .faults import Faults
 from .limits import message_problems
 from .messages import EPHEMERAL, LOADING, FakeFile, FakeMessage
 from .payloads import (
@@ -141,8 +141,8 @@ class BackendCore:
         # `latency` (seconds, 0 by default) is how long a request takes to reach Discord: races between
         # requests in flight play out as they do over a real network.
         await asyncio.sleep(self.latency + fault.delay)
-        if fault.time_out_before:
-            raise timed_out(request)
+        if fault.lost_before is not None:
+            raise fault.lost_before
         try:
             if fault.refuse is not None:
                 raise fault.refuse
@@ -160,8 +160,8 @@ class BackendCore:
                 request.outcome = str(error.status)
             raise
         request.status = 204 if result is None else 200
-        if fault.time_out_after:
-            raise timed_out(request)  # Discord applied it; the bot never hears so
+        if fault.lost_after is not None:
+            raise fault.lost_after  # Discord applied it; the bot never hears so
         return copy.deepcopy(result)
 
     def guild_create(self, guild_id: int) -> Payload:
