@@ -2,19 +2,24 @@
 
 Run from the project's root: `.venv/bin/python bench/bench_faults.py [--quick] [--tables N] [--baseline REF]`.
 It prints figures and is not a test. The real bot (bot/edge/app.py's `hosting` and `FiveUpBot`, computers in
-worker processes) plays N tables at once (50; 3 with --quick) against the fake Discord of the tests
-(tests/support/discord_fake), each table one person and three computers, whole matches. While they play,
-5% of all requests are answered 429 (a tiny Retry-After) and 1% 503, drawn from a seeded random, and every
-channel and thread keeps Discord's bucket for posts (5 messages per 5 s). The person plays each turn with
-`/five-up play` after 0.3-1 s; a click whose answer never came is clicked again (and counted).
+worker processes) plays N tables at once (50; 2 with --quick, people and computers quicker) against the fake
+Discord of the tests (tests/support/discord_fake), each table one person and three computers, whole matches.
+While they play, 5% of all requests are answered 429 (a tiny Retry-After) and 1% 503, drawn from a seeded
+random, and every channel and thread keeps Discord's bucket for posts (5 messages per 5 s). The person plays
+each turn with `/five-up play` after 0.3-1 s; a click whose answer never came is clicked again (and counted).
 
 Figures, per run: posts lost (a placement whose line is in no message of its thread at the end), posts doubled
 (a line shown more than once), failed interactions (Discord would show "This interaction failed"), click to
-answer p50 / p95 (the command sent -> its private answer), the longest time a thread was behind its table
-(a placement made whose line is not shown yet; sampled every 0.1 s), the threads never current at the end, the
-messages sent, the errors the bot logged. The same bench runs in the same run against `--baseline` (main by
-default): the bot's code from a temporary `git worktree` of that commit, the same fake and faults, in a
-child process each, so the two are side by side.
+answer p50 / p95 (the command sent -> its private answer), how long after a placement its line was shown
+(p95 and longest; sampled every 0.1 s), the threads never current at the end and how long after the last
+match all were, the messages sent, the errors the bot logged. The same bench runs in the same run against
+`--baseline` (main by default): the bot's code from a temporary `git worktree` of that commit, the same fake
+and faults, in a child process each, so the two are side by side.
+
+`--outage` adds a second scenario: 20 tables (2 with --quick), no random faults, and once every table has
+made 40 placements (10) every request is answered 503 and the gateway is closed for 2 minutes (10 s), the
+turn timeout a third of that (a person whose clock ran on would be taken over); then how long until every
+thread is current again, and how many people a computer took over from during it.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 POSTS = "/channels/{channel_id}/messages"
 PLACED = re.compile(r"(?:placed|opened with) ([0-6]-[0-6])")
+TAKEOVER = "so a computer player places for them"  # the takeover line (catalog key `takeover`, English)
 SAMPLE_S = 0.1
 DRAIN_LIMIT_S = 120.0  # after the last match ends, how long the threads may take to catch up
 
@@ -62,8 +68,9 @@ class ErrorCount(logging.Handler):
             self.first.append(f"{record.name}: {record.getMessage()[:160]}")
 
 
-async def _child(code: Path, tables: int, seed: int) -> dict[str, Any]:
-    """One run: the bot's code from `code`, the fake from this checkout's tests/support."""
+async def _child(code: Path, tables: int, seed: int, quick: bool, outage: float | None) -> dict[str, Any]:
+    """One run: the bot's code from `code`, the fake from this checkout's tests/support; with `outage`, every
+    request answered 503 and the gateway closed for that long in the middle, instead of the random faults."""
     sys.path.insert(0, str(code))
     sys.path.insert(1, str(ROOT / "tests"))
     from support.discord_fake import FakeDiscord, FakeGuild, FakeUser
@@ -78,8 +85,10 @@ async def _child(code: Path, tables: int, seed: int) -> dict[str, Any]:
     users = [FakeUser(f"p{n}") for n in range(tables)]
     guild = FakeGuild("Club", channels=[f"games{n}" for n in range(tables)], members=users)
     folder = Path(tempfile.mkdtemp(prefix="bench-faults-"))
-    config = Config(token="fake", database_path=folder / "db.sqlite3", turn_timeout=3600.0)
-    async with hosting(config, computer_pause=(0.2, 0.6)) as (manager, publisher):
+    timeout = 3600.0 if outage is None else outage / 3  # an outage long enough to time a person out twice over
+    config = Config(token="fake", database_path=folder / "db.sqlite3", turn_timeout=timeout)
+    think, pause = ((0.05, 0.2), (0.05, 0.15)) if quick else ((0.3, 1.0), (0.2, 0.6))
+    async with hosting(config, computer_pause=pause) as (manager, publisher):
         fake = await FakeDiscord.start(FiveUpBot(config, manager, publisher), guilds=[guild], users=users)
         try:
             rooms = []
@@ -92,18 +101,24 @@ async def _child(code: Path, tables: int, seed: int) -> dict[str, Any]:
                 assert table.status is TableStatus.PLAYING and table.thread_id is not None
                 rooms.append((user, table))
             fake.limit_rate("POST", POSTS, limit=5, per=5.0)  # Discord's bucket for posts, per channel
-            fake.faults.seed(seed)
-            fake.faults.rate_limit(share=0.05, retry_after=0.02)
-            fake.faults.server_error(503, share=0.01)
+            if outage is None:
+                fake.faults.seed(seed)
+                fake.faults.rate_limit(share=0.05, retry_after=0.02)
+                fake.faults.server_error(503, share=0.01)
             started = time.perf_counter()
             clicks: list[float] = []
             failed = [0]
             lag = Lag([t for _, t in rooms], fake)
             sampler = asyncio.create_task(lag.run())
-            people = [_person(fake, user, table, clicks, failed, seed + i) for i, (user, table) in enumerate(rooms)]
+            quiet = asyncio.Event()  # set while Discord is down: nobody can click
+            incident: dict[str, Any] = {}
+            people = [_person(fake, u, t, think, quiet, clicks, failed, seed + i) for i, (u, t) in enumerate(rooms)]
+            if outage is not None:
+                people.append(_incident(fake, lag, outage, 10 if quick else 40, quiet, incident))
             await asyncio.gather(*people)
             played_s = time.perf_counter() - started
             drained = await lag.current(DRAIN_LIMIT_S)
+            drain_s = time.perf_counter() - started - played_s
             fake.faults.clear()
             sampler.cancel()
             lost = doubled = 0
@@ -123,12 +138,15 @@ async def _child(code: Path, tables: int, seed: int) -> dict[str, Any]:
                 "clicks": len(clicks),
                 "p50_ms": statistics.median(clicks) * 1000 if clicks else 0.0,
                 "p95_ms": _percentile(clicks, 95) * 1000,
-                "longest_behind_s": lag.longest,
+                "delay_p95_s": _percentile(lag.delays(), 95),
+                "delay_max_s": max(lag.delays(), default=0.0),
                 "never_current": tables - drained,
+                "drain_s": drain_s,
                 "messages": len(sent),
                 "refused": sum(1 for r in fake.requests if r.outcome not in ("ok", "")),
                 "errors": errors.count,
                 "first_errors": errors.first,
+                **incident,
             }
         finally:
             await fake.close()
@@ -140,13 +158,14 @@ def _plays(table: Any) -> list[str]:
 
 
 class Lag:
-    """Samples every thread: how long each has been behind its table (a placement made, its line not shown)."""
+    """Samples every thread: when each placement was made and when its line was first shown (its delay), and
+    whether the thread is current (every placement made shown)."""
 
     def __init__(self, tables: list[Any], fake: Any) -> None:
         self.tables = tables
         self.fake = fake
-        self.behind_since: dict[int, float] = {}
-        self.longest = 0.0
+        self.made: dict[int, list[float]] = {t.id: [] for t in tables}
+        self.shown: dict[int, list[float]] = {t.id: [] for t in tables}
 
     def lines(self, table: Any) -> list[str]:
         return [tile for m in self.fake.messages(table.thread_id) for tile in PLACED.findall(m.content)]
@@ -155,14 +174,15 @@ class Lag:
         now = time.perf_counter()
         current = 0
         for table in self.tables:
-            if len(self.lines(table)) >= len(_plays(table)):
-                current += 1
-                since = self.behind_since.pop(table.id, None)
-            else:
-                since = self.behind_since.setdefault(table.id, now)
-            if since is not None:
-                self.longest = max(self.longest, now - since)
+            made, shown = self.made[table.id], self.shown[table.id]
+            made += [now] * (len(_plays(table)) - len(made))
+            shown += [now] * (min(len(self.lines(table)), len(made)) - len(shown))
+            current += len(shown) == len(made)
         return current
+
+    def delays(self) -> list[float]:
+        """Each shown placement's delay, made -> shown (as sampled)."""
+        return [s - m for t in self.tables for m, s in zip(self.made[t.id], self.shown[t.id], strict=False)]
 
     async def run(self) -> None:
         while True:
@@ -179,20 +199,53 @@ class Lag:
             await asyncio.sleep(SAMPLE_S)
 
 
-async def _person(fake: Any, user: Any, table: Any, clicks: list[float], failed: list[int], seed: int) -> None:
-    """The person at `table`: on each of their turns, after a moment, `/five-up play` a legal tile."""
+async def _incident(fake: Any, lag: Lag, outage: float, after: int, quiet: asyncio.Event, out: dict) -> None:
+    """Once every table made `after` placements: every request 503 and the gateway closed for `outage` s; then
+    how long until every thread is current, and how many people a computer took over from meanwhile."""
+    from support.discord_fake.gateway_faults import resume
+
+    while min(len(_plays(t)) for t in lag.tables) < after:
+        await asyncio.sleep(SAMPLE_S)
+    quiet.set()
+    shown = {t.id: len(fake.messages(t.thread_id)) for t in lag.tables}
+    down = fake.faults.server_error(503)
+    fake.close_gateway(resumable=True)
+    await asyncio.sleep(outage)
+    fake.faults.clear(down)
+    resume(fake.client, fake.link, fake.sockets)
+    back = time.perf_counter()
+    current = await lag.current(DRAIN_LIMIT_S)
+    out["outage_s"] = outage
+    out["caught_up_s"] = time.perf_counter() - back
+    out["behind_after_outage"] = len(lag.tables) - current
+    taken = [m for t in lag.tables for m in fake.messages(t.thread_id)[shown[t.id] :] if TAKEOVER in m.content]
+    out["taken_over"] = len(taken)
+    quiet.clear()
+
+
+async def _person(
+    fake: Any,
+    user: Any,
+    table: Any,
+    think: tuple[float, float],
+    quiet: asyncio.Event,
+    clicks: list[float],
+    failed: list[int],
+    seed: int,
+) -> None:
+    """The person at `table`: on each of their turns, after `think` seconds, `/five-up play` a legal tile."""
     from bot.model.table_state import TableStatus
 
     rng = random.Random(seed)
     while table.status is TableStatus.PLAYING:
         match = table.match
         seat = table.seat_of(user.id)
-        if match is None or match.turn != seat:
+        if match is None or match.turn != seat or quiet.is_set():
             await asyncio.sleep(0.05)
             continue
-        await asyncio.sleep(rng.uniform(0.3, 1.0))
+        await asyncio.sleep(rng.uniform(*think))
         move = table.move_no
-        if table.status is not TableStatus.PLAYING or table.match.turn != seat:
+        if table.status is not TableStatus.PLAYING or table.match.turn != seat or quiet.is_set():
             continue
         option = rng.choice(table.match.options(seat))
         where = {} if option.on is None else {"on": str(option.on)}
@@ -225,9 +278,10 @@ def _worktree(ref: str) -> Iterator[Path | None]:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)], capture_output=True)
 
 
-def _run(code: Path, tables: int, seed: int) -> dict[str, Any]:
+def _run(code: Path, tables: int, seed: int, quick: bool, outage: float | None = None) -> dict[str, Any]:
+    extra = (["--quick"] if quick else []) + ([] if outage is None else ["--outage-s", str(outage)])
     done = subprocess.run(
-        [sys.executable, __file__, "--child", str(code), "--tables", str(tables), "--seed", str(seed)],
+        [sys.executable, __file__, "--child", str(code), "--tables", str(tables), "--seed", str(seed), *extra],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -243,38 +297,55 @@ def _show(name: str, r: dict[str, Any]) -> None:
         f"{name}: {r['tables']} tables, {r['placements']} placements in {r['played_s']:.0f} s;"
         f" lost {r['lost']}, doubled {r['doubled']}, failed interactions {r['failed']};"
         f" click to answer p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms ({r['clicks']} clicks);"
-        f" longest behind {r['longest_behind_s']:.1f} s, never current {r['never_current']};"
+        f" a line shown after p95 {r['delay_p95_s']:.1f} s, longest {r['delay_max_s']:.1f} s;"
+        f" never current {r['never_current']} (all current {r['drain_s']:.1f} s after the last match ended);"
         f" {r['messages']} messages, {r['refused']} requests refused, errors logged {r['errors']}"
     )
+    if "outage_s" in r:
+        print(
+            f"  outage of {r['outage_s']:.0f} s: every thread current {r['caught_up_s']:.1f} s after it"
+            f" ({r['behind_after_outage']} still behind), people a computer took over from: {r['taken_over']}"
+        )
+    for error in r["first_errors"]:
+        print(f"  error: {error}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="3 tables")
+    parser.add_argument("--quick", action="store_true", help="2 tables, quicker people and computers")
     parser.add_argument("--tables", type=int, default=None)
     parser.add_argument("--seed", type=int, default=29)
     parser.add_argument("--baseline", default="main", help="the commit whose bot is measured beside this one")
+    parser.add_argument("--outage", action="store_true", help="also a 2-minute outage in 20 matches (quick: 10 s)")
     parser.add_argument("--child", type=Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--outage-s", type=float, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    tables = args.tables or (3 if args.quick else 50)
+    tables = args.tables or (2 if args.quick else 50)
     if args.child is not None:
-        print(json.dumps(asyncio.run(_child(args.child, tables, args.seed))))
+        print(json.dumps(asyncio.run(_child(args.child, tables, args.seed, args.quick, args.outage_s))))
         return
-    print(f"{tables} tables, 1 person + 3 computers each, whole matches; 5% 429, 1% 503, 5 posts / 5 s per thread")
-    ours = _run(ROOT, tables, args.seed)
-    _show("this checkout", ours)
+    pace = "people 0.05-0.2 s, computers 0.05-0.15 s" if args.quick else "people 0.3-1 s, computers 0.2-0.6 s"
+    print(f"{tables} tables, 1 person + 3 computers each ({pace}), whole matches; 5% 429, 1% 503, 5 posts / 5 s")
+    runs = [(tables, None)]
+    if args.outage:
+        runs.append((2 if args.quick else 20, 10.0 if args.quick else 120.0))
     with _worktree(args.baseline) as base:
-        if base is None:
-            print(f"baseline {args.baseline}: no worktree could be made (git), not measured")
-            return
-        theirs = _run(base, tables, args.seed)
-    _show(f"baseline {args.baseline}", theirs)
-    print(
-        f"posts lost: {ours['lost']} vs {theirs['lost']} on {args.baseline};"
-        f" longest behind {ours['longest_behind_s']:.1f} s vs {theirs['longest_behind_s']:.1f} s"
-        f" (ratio {ours['longest_behind_s'] / max(theirs['longest_behind_s'], 1e-9):.2f});"
-        f" click p95 {ours['p95_ms']:.0f} ms vs {theirs['p95_ms']:.0f} ms"
-    )
+        for count, outage in runs:
+            if outage is not None:
+                print(f"{count} tables, the same, with an outage of {outage:.0f} s (every request 503, gateway closed)")
+            ours = _run(ROOT, count, args.seed, args.quick, outage)
+            _show("this checkout", ours)
+            if base is None:
+                print(f"baseline {args.baseline}: no worktree could be made (git), not measured")
+                continue
+            theirs = _run(base, count, args.seed, args.quick, outage)
+            _show(f"baseline {args.baseline}", theirs)
+            print(
+                f"posts lost: {ours['lost']} vs {theirs['lost']} on {args.baseline};"
+                f" longest line delay {ours['delay_max_s']:.1f} s vs {theirs['delay_max_s']:.1f} s"
+                f" (ratio {ours['delay_max_s'] / max(theirs['delay_max_s'], 1e-9):.2f});"
+                f" click p95 {ours['p95_ms']:.0f} ms vs {theirs['p95_ms']:.0f} ms"
+            )
 
 
 if __name__ == "__main__":

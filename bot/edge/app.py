@@ -139,7 +139,7 @@ class FiveUpBot(FiveUpClient):
         self.health = DiscordHealth(
             manager.timer,
             on_down=self.outage_clocks.stop,
-            on_up=self.outage_clocks.restart,
+            on_up=self._discord_back,
             probe=self._probe,
             grace=config.outage_after,
         )
@@ -193,6 +193,11 @@ class FiveUpBot(FiveUpClient):
 
     async def on_shard_resumed(self, shard_id: int) -> None:
         self.health.gateway_open(shard_id)
+
+    async def _discord_back(self, since: float, now: float) -> None:
+        """The outage is over: the posts waiting to be sent again go now, and the turn clocks go on."""
+        self.publisher.wake()
+        await self.outage_clocks.restart(since, now)
 
     async def _probe(self) -> object:
         """During an outage: is Discord back? (The cheapest request there is.)"""

@@ -1,4 +1,4 @@
-"""How a room that fell behind catches up instead of replaying its backlog (docs/outbox.md).
+"""How a room that fell behind catches up instead of replaying its backlog (docs/discord_failures.md).
 
 While one message of a room is on its way (or waits out a 429 or an outage), the posts behind it wait. When
 it is through, the placements that wait in that room go out as ONE message: their lines in order, the newest

@@ -67,6 +67,7 @@ class ChannelPublisher:
         self._sender = PostSender()
         self._lag = LagLog()
         self._closed = False
+        self._wake = asyncio.Event()  # set (and replaced) when Discord answers again: every pause ends at once
         self.on_sent: Callable[[Post, int], Awaitable[None]] | None = None  # told of each message sent
 
     def attach(self, client: discord.Client) -> None:
@@ -145,7 +146,7 @@ class ChannelPublisher:
                 wait = min(MAX_PAUSE_S, FIRST_PAUSE_S * 2 ** max(0, outages - 1))
                 if failures == 1:
                     log.warning("posting to %s failed (%s); trying again until Discord takes it", post.channel_id, e)
-                await self.pause(wait)
+                await self._rest(wait)
                 continue
             except RefusedError:
                 message = None
@@ -161,6 +162,19 @@ class ChannelPublisher:
                 self._alone.discard(post_key)
         if message is not None and self.on_sent is not None:
             await self.on_sent(post, message.id)
+
+    def wake(self) -> None:
+        """Discord answers again (the end of an outage): every room waiting to try again tries now."""
+        self._wake.set()
+        self._wake = asyncio.Event()
+
+    async def _rest(self, seconds: float) -> None:
+        """`pause`, cut short by `wake`."""
+        rest = asyncio.ensure_future(self.pause(seconds))
+        woken = asyncio.ensure_future(self._wake.wait())
+        await asyncio.wait({rest, woken}, return_when=asyncio.FIRST_COMPLETED)
+        for waiting in (rest, woken):
+            waiting.cancel()
 
     async def _claim(self, table_id: int, versions: list[int]) -> bool:
         assert self._outbox is not None

@@ -1,4 +1,4 @@
-"""The outbox: the public posts moves caused, kept until Discord has taken them (docs/outbox.md).
+"""The outbox: the public posts moves caused, kept until Discord has taken them (docs/discord_failures.md).
 
 A post is written by `insert_post`, inside the transaction of the move that caused it (table_write_queries.py),
 under its table's id and the version that move wrote: the move and its post are durable together or not at all.

@@ -112,7 +112,10 @@ async def test_a_post_lost_with_its_process_after_the_moves_commit_goes_out_afte
         s.fake.assert_clean()
 
 
-async def test_a_thread_held_up_by_429s_catches_up_in_one_message_with_the_newest_board(tmp_path: Path) -> None:
+async def test_a_thread_held_up_by_429s_catches_up_in_one_message_with_the_newest_board(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="bot.edge.catch_up")
     async with world(tmp_path, 1, seed="outbox-burst") as s:
         (ana,) = s.users
         table, _ = await s.open(s.games, [ana], bots=3)
@@ -137,4 +140,26 @@ async def test_a_thread_held_up_by_429s_catches_up_in_one_message_with_the_newes
         assert [a.data for a in merged.attachments] == [live.pictures[0].data]  # the newest board, alone
         assert placed_lines(s, table) == plays(table)
         assert await s.bot.manager.storage.pending_posts() == []
+        said = [r.getMessage() for r in caplog.records if r.getMessage().startswith(f"room {table.room} ")]
+        assert len(said) == 2  # the fall-behind named once as it starts, once as it ends
+        assert said[0].startswith(f"room {table.room} fell behind")
+        assert said[1].startswith(f"room {table.room} caught up after")
+        assert said[1].endswith(f": {len(burst) - 1} post(s) waited, sent in 2 message(s)")
+        s.fake.assert_clean()
+
+
+async def test_the_end_of_an_outage_sends_the_waiting_posts_at_once(tmp_path: Path) -> None:
+    async with world(tmp_path, 2, seed="outbox-wake") as s:
+        ana, bo = s.users
+        table, _ = await s.open(s.games, [ana, bo])
+        pauses = Pauses(held=True)  # the pause would last as long as the test
+        s.bot.publisher.pause = pauses
+        down = s.fake.faults.server_error(503, path=POSTS, channel_id=table.room)
+        await place_one(s, table, 5)
+        assert pauses.waits == [0.5] and placed_lines(s, table) == plays(table)[:-1]
+        s.fake.faults.clear(down)
+        s.bot.publisher.wake()  # what the outage watch does when Discord answers again
+        await s.fake.wait_idle()
+        assert placed_lines(s, table) == plays(table)
+        assert not pauses.go.is_set()  # the pause itself never ended
         s.fake.assert_clean()

@@ -1,4 +1,4 @@
--- The outbox (bot/storage/outbox_queries.py, docs/outbox.md): each public post a move causes, written
+-- The outbox (bot/storage/outbox_queries.py, docs/discord_failures.md): each public post a move causes, written
 -- in the move's transaction and deleted once Discord has taken it. A post is known by its table and the version
 -- that move wrote; `batch` is the version of the first post of the merged message it is being sent in (the
 -- message's nonce), kept so a retry after a restart sends the same message. Only the newest waiting post of a
