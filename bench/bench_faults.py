@@ -46,7 +46,7 @@ POSTS = "/channels/{channel_id}/messages"
 PLACED = re.compile(r"(?:placed|opened with) ([0-6]-[0-6])")
 TAKEOVER = "so a computer player places for them"  # the takeover line (catalog key `takeover`, English)
 SAMPLE_S = 0.1
-DRAIN_LIMIT_S = 120.0  # after the last match ends, how long the threads may take to catch up
+DRAIN_LIMIT_S = 120.0  # after the last match ends, how long the threads may take to catch up (a quarter: --quick)
 
 
 def _percentile(values: list[float], pct: float) -> float:
@@ -111,13 +111,24 @@ async def _child(code: Path, tables: int, seed: int, quick: bool, outage: float 
             lag = Lag([t for _, t in rooms], fake)
             sampler = asyncio.create_task(lag.run())
             quiet = asyncio.Event()  # set while Discord is down: nobody can click
+            taken: list[str] = []  # the takeover posts published (a person's clock ran out)
+            publish = publisher.publish
+
+            def watched(post: Any) -> None:
+                if TAKEOVER in post.text:
+                    taken.append(post.text)
+                publish(post)
+
+            publisher.publish = watched  # type: ignore[method-assign]
             incident: dict[str, Any] = {}
             people = [_person(fake, u, t, think, quiet, clicks, failed, seed + i) for i, (u, t) in enumerate(rooms)]
             if outage is not None:
-                people.append(_incident(fake, lag, outage, 10 if quick else 40, quiet, incident))
+                people.append(_incident(fake, lag, outage, 10 if quick else 40, quiet, taken, incident))
             await asyncio.gather(*people)
+            if outage is not None:
+                incident["taken_over"] = len(taken)  # published from the outage's start on (shown or not)
             played_s = time.perf_counter() - started
-            drained = await lag.current(DRAIN_LIMIT_S)
+            drained = await lag.current(DRAIN_LIMIT_S / 4 if quick else DRAIN_LIMIT_S)
             drain_s = time.perf_counter() - started - played_s
             fake.faults.clear()
             sampler.cancel()
@@ -170,7 +181,7 @@ class Lag:
     def lines(self, table: Any) -> list[str]:
         return [tile for m in self.fake.messages(table.thread_id) for tile in PLACED.findall(m.content)]
 
-    def _sample(self) -> int:
+    def sample(self) -> int:
         now = time.perf_counter()
         current = 0
         for table in self.tables:
@@ -186,41 +197,47 @@ class Lag:
 
     async def run(self) -> None:
         while True:
-            self._sample()
+            self.sample()
             await asyncio.sleep(SAMPLE_S)
 
     async def current(self, limit: float) -> int:
         """Wait until every thread is current (at most `limit` s); how many are."""
         deadline = time.perf_counter() + limit
         while True:
-            current = self._sample()
+            current = self.sample()
             if current == len(self.tables) or time.perf_counter() > deadline:
                 return current
             await asyncio.sleep(SAMPLE_S)
 
 
-async def _incident(fake: Any, lag: Lag, outage: float, after: int, quiet: asyncio.Event, out: dict) -> None:
+async def _incident(
+    fake: Any, lag: Lag, outage: float, after: int, quiet: asyncio.Event, taken: list[str], out: dict
+) -> None:
     """Once every table made `after` placements: every request 503 and the gateway closed for `outage` s; then
-    how long until every thread is current, and how many people a computer took over from meanwhile."""
+    how long until every placement made by its end is shown, and how many people a computer took over from
+    (counted once every match is over)."""
     from support.discord_fake.gateway_faults import resume
 
     while min(len(_plays(t)) for t in lag.tables) < after:
         await asyncio.sleep(SAMPLE_S)
     quiet.set()
-    shown = {t.id: len(fake.messages(t.thread_id)) for t in lag.tables}
+    taken.clear()
     down = fake.faults.server_error(503)
     fake.close_gateway(resumable=True)
     await asyncio.sleep(outage)
     fake.faults.clear(down)
     resume(fake.client, fake.link, fake.sockets)
     back = time.perf_counter()
-    current = await lag.current(DRAIN_LIMIT_S)
+    quiet.clear()  # people play on; the placements made before the end must all be shown
+    due = {t.id: len(_plays(t)) for t in lag.tables}
+    behind = len(lag.tables)
+    while behind and time.perf_counter() - back < DRAIN_LIMIT_S:
+        await asyncio.sleep(SAMPLE_S)
+        lag.sample()
+        behind = sum(len(lag.shown[t.id]) < due[t.id] for t in lag.tables)
     out["outage_s"] = outage
     out["caught_up_s"] = time.perf_counter() - back
-    out["behind_after_outage"] = len(lag.tables) - current
-    taken = [m for t in lag.tables for m in fake.messages(t.thread_id)[shown[t.id] :] if TAKEOVER in m.content]
-    out["taken_over"] = len(taken)
-    quiet.clear()
+    out["behind_after_outage"] = behind
 
 
 async def _person(

@@ -73,7 +73,10 @@ class PostSender:
             )
             self.moved[post.channel_id] = parent
             text = t(post.lang, "table-moved-to-channel")
-            await self._send(client, Post(post.table_id, parent, post.kind, text, lang=post.lang), parent)
+            try:
+                await self._send(client, Post(post.table_id, parent, post.kind, text, lang=post.lang), parent)
+            except discord.HTTPException as failed:  # the posts go there all the same; only the note is missing
+                log.warning("the note that table %s moved to %s was not sent: %s", post.table_id, parent, failed)
             return await self.send(client, post)
         except discord.NotFound as e:
             log.warning("cannot post to channel %s (table %s): %s", room, post.table_id, e)
