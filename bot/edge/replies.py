@@ -82,8 +82,9 @@ async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool 
 
 def connection_lost(error: BaseException) -> bool:
     """An error of the way to Discord rather than of our code: a dropped or refused connection, a
-    timeout, or the HTTP session already closed (the bot stopping under a handler)."""
-    if isinstance(error, (aiohttp.ClientError, ConnectionError, asyncio.TimeoutError)):
+    timeout, Discord's own 5xx (an outage: docs/discord_failures.md), or the HTTP session already
+    closed (the bot stopping under a handler)."""
+    if isinstance(error, (aiohttp.ClientError, ConnectionError, asyncio.TimeoutError, discord.DiscordServerError)):
         return True
     return isinstance(error, RuntimeError) and "Session is closed" in str(error)
 

@@ -8,21 +8,26 @@ tokens come at `rate` a second and up to `burst` may be saved up, so no second e
 waiting. Everything else (posts, edits, threads, hand refreshes) also needs a token of its own
 smaller bucket, refilled at `rate - reserved`, so at least `reserved` tokens a second are always
 left for interaction answers however busy the tables are. The time is the `Timer` it is handed,
-so a test moves it by hand.
+so a test moves it by hand. When more than `BACKLOG` requests wait at once, the log says so once,
+and once more when none waits any longer (how long, how many waited), not a line per request.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import deque
 from dataclasses import dataclass
 
 from ..host.timer import Timer
 
+log = logging.getLogger(__name__)
+
 RATE = 40.0  # tokens a second for every request of the process: below Discord's 50 with the burst on top
 BURST = 8.0  # tokens that may be saved up while the process is quiet
 RESERVED = 10.0  # of RATE, a second's tokens that only interaction answers may take
+BACKLOG = 100  # requests waiting at once: the process asks for more than the budget gives (logged once)
 WHOLE = 1.0 - 1e-9  # a token, give or take the rounding of refills
 
 
@@ -57,6 +62,7 @@ class RequestBudget:
         self._normal: deque[asyncio.Future[None]] = deque()
         self._pump: asyncio.Task[None] | None = None
         self.waited = 0  # requests that had to wait for a token (the log's and the bench's figure)
+        self._behind: tuple[float, int] | None = None  # since when more than BACKLOG waited, `waited` then
 
     @property
     def rate(self) -> float:
@@ -74,6 +80,9 @@ class RequestBudget:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         (self._urgent if urgent else self._normal).append(future)
         self.waited += 1
+        if self._behind is None and len(self._urgent) + len(self._normal) > BACKLOG:
+            self._behind = (self.timer.now(), self.waited - 1 - BACKLOG)
+            log.warning("request budget: over %d requests wait (asked faster than %g a second)", BACKLOG, self.rate)
         if urgent and self._pump is not None:
             self._pump.cancel()  # it may sleep for a token of the other lane: an answer needs only the whole bucket's
         if urgent or self._pump is None or self._pump.done():
@@ -127,8 +136,19 @@ class RequestBudget:
             elif self._normal:
                 moment = max(self._all.ready_at(), self._others.ready_at())
             else:
+                self._caught_up()
                 return
             await self.timer.sleep_until(moment)
+
+    def _caught_up(self) -> None:
+        if self._behind is not None:
+            since, waited_before = self._behind
+            self._behind = None
+            log.warning(
+                "request budget: caught up after %.1f s (%d requests waited)",
+                self.timer.now() - since,
+                self.waited - waited_before,
+            )
 
     async def close(self) -> None:
         """Stop handing out (the bot stops); requests still waiting are cancelled."""

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from support.bot_host import single_place_tiles
+from support.discord_fake import FakeMessage
 from support.manual_timer import ManualTimer
 from support.world import SEND, World, picker, world
 
@@ -28,10 +29,21 @@ def posts_since(w: World, first: int) -> list[str]:
     return [repr(r.json) for r in w.fake.requests[first:] if (r.method, r.path) == route and r.status == 200]
 
 
-async def still_works(w: World) -> None:
-    """A new lobby in #lounge fills and starts by its buttons."""
+async def lobby_before(w: World) -> tuple[Table, FakeMessage]:
+    """A lobby opened in #lounge before the gateway drops: its host, nobody else yet."""
+    host = w.users[0]
+    lounge = w.fake.channel("lounge")
+    await w.slash(host, lounge, "five-up start")
+    table = w.table_in(lounge)
+    return table, w.fake.last_message(lounge)
+
+
+async def still_works(w: World, table: Table, lobby: FakeMessage) -> None:
+    """The lobby opened before the drop fills and starts by its buttons."""
     host, guest = w.users[:2]
-    table, _ = await w.open(w.fake.channel("lounge"), [host, guest])
+    await w.click(guest, lobby, f"5up:lobby:{table.id}:join")
+    await w.click(host, lobby, f"5up:lobby:{table.id}:start")
+    await w.fake.wait_idle()
     assert table.status is TableStatus.PLAYING
 
 
@@ -39,6 +51,7 @@ async def test_a_resume_mid_match_replays_the_held_click_once(tmp_path: Path) ->
     async with world(tmp_path, 2, timer=ManualTimer(), seed="resume") as w:
         table, _ = await w.open(w.channel, w.users[:1], bots=2)
         await w.play_out(table, picker(random.Random(3)), limit=2)
+        waiting, lobby = await lobby_before(w)
         first = len(w.fake.requests)
         moves = len(plays(table))
         w.fake.close_gateway(resumable=True)
@@ -54,7 +67,7 @@ async def test_a_resume_mid_match_replays_the_held_click_once(tmp_path: Path) ->
         assert len(made) >= 3 and table.move_no == len(plays(table))
         sent = posts_since(w, first)
         assert [body for body, n in Counter(sent).items() if n > 1] == []  # no post twice
-        await still_works(w)
+        await still_works(w, waiting, lobby)
         w.fake.assert_clean()
 
 
@@ -63,6 +76,7 @@ async def test_a_fresh_identify_mid_match_acts_nothing_twice(tmp_path: Path, cap
     async with world(tmp_path, 2, timer=ManualTimer(), seed="identify") as w:
         table, _ = await w.open(w.channel, w.users[:1], bots=2)
         await w.play_out(table, picker(random.Random(5)), limit=2)
+        waiting, lobby = await lobby_before(w)
         tables = {t.id for t in w.bot.manager.registry.tables()}
         # The person's placement is under way when the gateway drops: the computers answer it meanwhile.
         assert table.match is not None and table.match.turn is not None
@@ -85,5 +99,5 @@ async def test_a_fresh_identify_mid_match_acts_nothing_twice(tmp_path: Path, cap
         assert len(plays(table)) >= moves + 3 and table.move_no == len(plays(table))
         sent = posts_since(w, first)
         assert [body for body, n in Counter(sent).items() if n > 1] == []
-        await still_works(w)
+        await still_works(w, waiting, lobby)
         w.fake.assert_clean()

@@ -16,6 +16,7 @@ from support.discord_fake.faults import per_second
 from support.manual_timer import ManualTimer
 from support.world import world
 
+from bot.config import Config, ConfigError, load_config
 from bot.edge.request_budget import RequestBudget
 
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
@@ -140,3 +141,32 @@ def test_the_bench_runs_in_its_quick_mode() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "busiest second" in done.stdout and any(ch.isdigit() for ch in done.stdout)
+
+
+def test_the_rate_and_the_outage_grace_are_settings(tmp_path: Path) -> None:
+    config = load_config({"REQUESTS_PER_SECOND": "20", "DISCORD_OUTAGE_SECONDS": "12"}, tmp_path / "none.env")
+    assert (config.requests_per_second, config.outage_after) == (20.0, 12.0)
+    assert (Config().requests_per_second, Config().outage_after) == (40.0, 5.0)
+    for name, value in (("REQUESTS_PER_SECOND", "0"), ("DISCORD_OUTAGE_SECONDS", "-1")):
+        with pytest.raises(ConfigError, match=f"{name} must be positive"):
+            load_config({name: value}, tmp_path / "none.env")
+    with pytest.raises(ConfigError, match="REQUESTS_PER_SECOND must be a number"):
+        load_config({"REQUESTS_PER_SECOND": "fast"}, tmp_path / "none.env")
+
+
+async def test_a_backlog_is_logged_when_it_builds_and_when_it_clears(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    timer = ManualTimer()
+    budget = RequestBudget(timer, rate=40, burst=8, reserved=10)
+    tasks = [asyncio.create_task(budget.acquire(urgent=False)) for _ in range(150)]
+    await settle()
+    lines = [r.getMessage() for r in caplog.records if "request budget" in r.getMessage()]
+    assert len(lines) == 1 and "over 100 requests wait" in lines[0]
+    for _ in range(6 * 30):
+        timer.advance(1 / 30)
+        await settle()
+    await asyncio.gather(*tasks)
+    lines = [r.getMessage() for r in caplog.records if "request budget" in r.getMessage()]
+    assert len(lines) == 2 and "caught up after 4.8 s (144 requests waited)" in lines[1]
+    await budget.close()

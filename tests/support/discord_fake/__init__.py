@@ -58,8 +58,9 @@ answers 429 with a Retry-After beyond a per-channel rate, and discord.py's own `
 
 Faults (faults.py, gateway_faults.py): ``fake.faults`` answers a share of the requests, or those
 of one route or thread, with a 429 (per route or global, with a tiny ``Retry-After``), a 5xx, a
-timeout (applied or not) or a slow answer, from a seeded random; ``fake.faults.clear()`` ends the
-incident. Each `CapturedRequest` has ``at`` and ``outcome``; ``faults.per_second`` counts them.
+timeout or a dropped connection (applied or not) or a slow answer, from a seeded random;
+``fake.faults.clear()`` ends the incident. Each `CapturedRequest` has ``at`` and ``outcome``;
+``faults.per_second`` counts them.
 ``close_gateway(resumable=)`` drops the session; ``resume_gateway()`` replays what it missed,
 ``identify_again()`` starts a fresh one (READY, GUILD_CREATE, on_ready once more).
 
