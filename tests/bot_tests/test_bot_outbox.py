@@ -163,3 +163,22 @@ async def test_the_end_of_an_outage_sends_the_waiting_posts_at_once(tmp_path: Pa
         assert placed_lines(s, table) == plays(table)
         assert not pauses.go.is_set()  # the pause itself never ended
         s.fake.assert_clean()
+
+
+async def test_a_match_ended_early_keeps_its_last_message_across_a_restart(tmp_path: Path) -> None:
+    async with world(tmp_path, 2, seed="outbox-end") as s:
+        ana, bo = s.users
+        table, _ = await s.open(s.games, [ana, bo])
+        await place_one(s, table, 6)
+        await s.bot.publisher.close()  # the process dies once the end is committed, before its message
+        ended = await s.fake.slash(ana, table.room, "five-up end")
+        assert ended.ok
+        assert [p.post.kind.value for p in await s.bot.manager.storage.pending_posts()] == ["closed"]
+        await s.restart()
+        await s.fake.wait_idle()
+        last = s.fake.messages(table.room)[-1]  # the thread's last word, once, with its record
+        assert t("en", "match-ended-early") in last.content
+        assert sorted(a.filename for a in last.attachments) == ["record.json", "table.png"]
+        assert sum(t("en", "match-ended-early") in m.content for m in s.fake.messages(table.room)) == 1
+        assert await s.bot.manager.storage.pending_posts() == []
+        s.fake.assert_clean()
