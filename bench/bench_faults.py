@@ -8,7 +8,8 @@ While they play, 5% of all requests are answered 429 (a tiny Retry-After) and 1%
 random, and every channel and thread keeps Discord's bucket for posts (5 messages per 5 s). The person plays
 each turn with `/five-up play` after 0.3-1 s; a click whose answer never came is clicked again (and counted).
 
-Figures, per run: posts lost (a placement whose line is in no message of its thread at the end), posts doubled
+Figures, per run: posts lost (a placement whose line is in no message of its thread at the end, nor waiting in
+the publisher's queue: a post that waits would still go out), posts still queued at the end, posts doubled
 (a line shown more than once), failed interactions (Discord would show "This interaction failed"), click to
 answer p50 / p95 (the command sent -> its private answer), how long after a placement its line was shown
 (p95 and longest; sampled every 0.1 s), the threads never current at the end and how long after the last
@@ -132,18 +133,21 @@ async def _child(code: Path, tables: int, seed: int, quick: bool, outage: float 
             drain_s = time.perf_counter() - started - played_s
             fake.faults.clear()
             sampler.cancel()
-            lost = doubled = 0
+            missing = doubled = 0
             for _, table in rooms:
                 shown = Counter(lag.lines(table))
                 made = Counter(_plays(table))
-                lost += sum((made - shown).values())
+                missing += sum((made - shown).values())
                 doubled += sum((shown - made).values())
+            # still waiting to be sent (not lost: it would go out in time), read from either publisher's queues
+            queued = sum(len(PLACED.findall(p.text)) for q in publisher._queues.values() for p in q)
             sent = [r for r in fake.requests_to("POST", POSTS) if r.status == 200]
             return {
                 "tables": tables,
                 "placements": sum(len(_plays(t)) for _, t in rooms),
                 "played_s": played_s,
-                "lost": lost,
+                "lost": max(0, missing - queued),
+                "queued": queued,
                 "doubled": doubled,
                 "failed": failed[0],
                 "clicks": len(clicks),
@@ -160,6 +164,7 @@ async def _child(code: Path, tables: int, seed: int, quick: bool, outage: float 
                 **incident,
             }
         finally:
+            await publisher.close()  # measured: what is still queued is not waited for (main's stop would)
             await fake.close()
 
 
@@ -312,7 +317,7 @@ def _run(code: Path, tables: int, seed: int, quick: bool, outage: float | None =
 def _show(name: str, r: dict[str, Any]) -> None:
     print(
         f"{name}: {r['tables']} tables, {r['placements']} placements in {r['played_s']:.0f} s;"
-        f" lost {r['lost']}, doubled {r['doubled']}, failed interactions {r['failed']};"
+        f" lost {r['lost']}, doubled {r['doubled']}, still queued {r['queued']}, failed interactions {r['failed']};"
         f" click to answer p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms ({r['clicks']} clicks);"
         f" a line shown after p95 {r['delay_p95_s']:.1f} s, longest {r['delay_max_s']:.1f} s;"
         f" never current {r['never_current']} (all current {r['drain_s']:.1f} s after the last match ended);"

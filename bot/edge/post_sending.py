@@ -134,4 +134,9 @@ async def send_direct(client: discord.Client, post: Post) -> discord.Message | N
         return await user.send(post.text, view=show_hand_view(post.table_id, post.lang))
     except discord.HTTPException as e:
         log.info("no direct message to user %s (table %s): %s", post.direct_to, post.table_id, e)
-        return None
+    except Exception as e:  # a timeout, a lost connection: a reminder's copy is not worth holding the room for
+        if passing(e):
+            log.info("no direct message to user %s (table %s): %s", post.direct_to, post.table_id, e)
+        else:
+            log.exception("a direct message to user %s failed (table %s)", post.direct_to, post.table_id)
+    return None

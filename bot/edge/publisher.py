@@ -133,7 +133,7 @@ class ChannelPublisher:
             await send_direct(client, post)
             return
         versions = [p.outbox for p in batch if p.outbox is not None]
-        if len(versions) > 1 and not await self._claim(post.table_id, versions):
+        if len(versions) > 1 and self._outbox is not None and not await self._claim(post.table_id, versions):
             batch[1:] = []  # the claim was not kept: the first post alone, as a restart would send it
             post, versions = batch[0], versions[:1]
         failures = outages = 0

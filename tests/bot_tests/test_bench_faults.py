@@ -13,7 +13,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURES = (
-    r": (\d+) tables, (\d+) placements in [\d.]+ s; lost (\d+), doubled (\d+), failed interactions \d+;"
+    r": (\d+) tables, (\d+) placements in [\d.]+ s; lost (\d+), doubled (\d+), still queued \d+,"
+    r" failed interactions \d+;"
     r" click to answer p50 [\d.]+ ms, p95 [\d.]+ ms \((\d+) clicks\);"
     r" a line shown after p95 [\d.]+ s, longest [\d.]+ s; never current (\d+)"
 )
