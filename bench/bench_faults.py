@@ -175,30 +175,47 @@ def _plays(table: Any) -> list[str]:
 
 class Lag:
     """Samples every thread: when each placement was made and when its line was first shown (its delay), and
-    whether the thread is current (every placement made shown)."""
+    whether the thread is current (every placement made shown). A placement's line is found by walking the
+    thread's lines against the placements in order, so a line lost for good leaves its placement unshown."""
 
     def __init__(self, tables: list[Any], fake: Any) -> None:
         self.tables = tables
         self.fake = fake
         self.made: dict[int, list[float]] = {t.id: [] for t in tables}
-        self.shown: dict[int, list[float]] = {t.id: [] for t in tables}
+        self.shown: dict[int, dict[int, float]] = {t.id: {} for t in tables}  # placement index -> first seen
+        self._read: dict[int, list[str]] = {}  # message id -> its placement lines (a post is never edited)
 
     def lines(self, table: Any) -> list[str]:
-        return [tile for m in self.fake.messages(table.thread_id) for tile in PLACED.findall(m.content)]
+        found = []
+        for m in self.fake.messages(table.thread_id):
+            if m.id not in self._read:
+                self._read[m.id] = PLACED.findall(m.content)
+            found += self._read[m.id]
+        return found
 
     def sample(self) -> int:
         now = time.perf_counter()
         current = 0
         for table in self.tables:
-            made, shown = self.made[table.id], self.shown[table.id]
-            made += [now] * (len(_plays(table)) - len(made))
-            shown += [now] * (min(len(self.lines(table)), len(made)) - len(shown))
-            current += len(shown) == len(made)
+            plays, made, shown = _plays(table), self.made[table.id], self.shown[table.id]
+            made += [now] * (len(plays) - len(made))
+            lines = self.lines(table)
+            at = 0
+            for index, tile in enumerate(plays):
+                found = next((j for j in range(at, min(at + 3, len(lines))) if lines[j] == tile), None)
+                if found is not None:  # shown (a line or two may have been lost for good before it)
+                    shown.setdefault(index, now)
+                    at = found + 1
+            current += len(shown) == len(plays)
         return current
+
+    def behind(self, due: dict[int, int]) -> int:
+        """How many threads still miss a line of their first `due` placements."""
+        return sum(any(i not in self.shown[t.id] for i in range(due[t.id])) for t in self.tables)
 
     def delays(self) -> list[float]:
         """Each shown placement's delay, made -> shown (as sampled)."""
-        return [s - m for t in self.tables for m, s in zip(self.made[t.id], self.shown[t.id], strict=False)]
+        return [at - self.made[t.id][i] for t in self.tables for i, at in self.shown[t.id].items()]
 
     async def run(self) -> None:
         while True:
@@ -239,7 +256,7 @@ async def _incident(
     while behind and time.perf_counter() - back < DRAIN_LIMIT_S:
         await asyncio.sleep(SAMPLE_S)
         lag.sample()
-        behind = sum(len(lag.shown[t.id]) < due[t.id] for t in lag.tables)
+        behind = lag.behind(due)
     out["outage_s"] = outage
     out["caught_up_s"] = time.perf_counter() - back
     out["behind_after_outage"] = behind

@@ -58,11 +58,7 @@ class Post:
     edit_message_id: int | None = None  # edit this message of the channel instead of posting (the lobby)
     direct_to: int | None = None  # send to this person's direct messages instead (a reminder they asked for)
     outbox: int | None = None  # kept in the outbox under (table_id, this version), written with the move
-
-    @property
-    def durable(self) -> bool:
-        """Written with the move that caused it: it survives a restart (bot/storage/outbox_queries.py)."""
-        return self.outbox is not None
+    # that caused it, so it survives a restart (bot/storage/outbox_queries.py)
 
 
 @dataclass(frozen=True, slots=True)
