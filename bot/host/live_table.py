@@ -278,7 +278,7 @@ class LiveTable(IdleTurn):
             self.set_clock(clock)
             raise
         if over:  # and each person's new rating, completed in the outbox before the post goes out
-            post = await self._with_ratings(post, lines)
+            post = await self.with_ratings(post, lines)
         self.hand_over(post)
         if table.thread_id is not None and (over or match.round != round_number):
             self.show_in_lobby()  # the channel sees the score after each round, and the result
@@ -311,9 +311,10 @@ class LiveTable(IdleTurn):
         self.saved_record = record
         return replace(post, outbox=self.version) if kept is not None else post
 
-    async def _with_ratings(self, post: Post, lines: list[str]) -> Post:
-        """The match-end post with each person's rating change, its outbox row completed to match (a failed
-        update leaves the row without them: a restart would post the result without the ratings)."""
+    async def with_ratings(self, post: Post, lines: list[str]) -> Post:
+        """A match-end post with each person's rating change (a match played out, or lost on time), its outbox
+        row completed to match (a failed update leaves the row without them: a restart would post the result
+        without the ratings)."""
         table = self.table
         changes = texts.rating_changes(table.lang, table.seating, await self._rate())
         if not changes:
