@@ -67,6 +67,7 @@ class ChannelPublisher:
         self._sender = PostSender()
         self._lag = LagLog()
         self._closed = False
+        self._forgetting: set[asyncio.Task[None]] = set()  # delivered posts leaving the outbox
         self._wake = asyncio.Event()  # set (and replaced) when Discord answers again: every pause ends at once
         self.on_sent: Callable[[Post, int], Awaitable[None]] | None = None  # told of each message sent
 
@@ -154,8 +155,10 @@ class ChannelPublisher:
             break
         if failures > 1:
             log.info("posting to %s went through after %d failure(s)", post.channel_id, failures)
-        if versions and self._outbox is not None:
-            await self._delivered(post.table_id, versions)
+        if versions and self._outbox is not None:  # the room goes on meanwhile: a restart before it ends
+            forgetting = asyncio.create_task(self._delivered(post.table_id, versions))  # sends the same nonce
+            self._forgetting.add(forgetting)
+            forgetting.add_done_callback(self._forgetting.discard)
         for p in batch:
             post_key = key(p)
             if post_key is not None:
@@ -212,6 +215,7 @@ class ChannelPublisher:
                 await self.close()
                 return
             await asyncio.wait(list(self._workers.values()), timeout=left)
+        await self._forgotten()
 
     async def close(self) -> None:
         """Stop sending: the workers end where they are (a kill would end them too; the outbox keeps its posts)."""
@@ -219,3 +223,10 @@ class ChannelPublisher:
         for task in list(self._workers.values()):
             task.cancel()
         await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        await self._forgotten()
+
+    async def _forgotten(self) -> None:
+        """The delivered posts' deletions under way, ended (at most a few seconds: else they are sent again
+        after the next start, with their nonce)."""
+        if self._forgetting:
+            await asyncio.wait(list(self._forgetting), timeout=FLUSH_GRACE_S)
