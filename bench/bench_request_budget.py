@@ -19,35 +19,24 @@ from __future__ import annotations
 import argparse
 import asyncio
 import heapq
-import itertools
 import random
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from support.manual_timer import ManualTimer
 
 from bot.edge.request_budget import RequestBudget
 
 
-class VirtualTimer:
-    """A clock that jumps to the next moment somebody sleeps until, once nothing else can run."""
+class VirtualTimer(ManualTimer):
+    """The tests' clock (tests/support/manual_timer.py) from 0, moved by `run` from one wake-up to the next."""
 
     def __init__(self) -> None:
-        self.moment = 0.0
-        self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
-        self._order = itertools.count()
-
-    def now(self) -> float:
-        return self.moment
-
-    async def sleep_until(self, moment: float) -> None:
-        if moment <= self.moment:
-            await asyncio.sleep(0)
-            return
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._sleepers, (moment, next(self._order), future))
-        await future
+        super().__init__(start=0.0)
 
     async def run(self, until: float) -> None:
         """Let everything run, jumping from wake-up to wake-up, up to `until`."""
@@ -57,11 +46,9 @@ class VirtualTimer:
             while self._sleepers and self._sleepers[0][2].done():
                 heapq.heappop(self._sleepers)
             if not self._sleepers or self._sleepers[0][0] > until:
-                self.moment = max(self.moment, until)
+                self.advance_to(until)
                 return
-            moment, _, future = heapq.heappop(self._sleepers)
-            self.moment = max(self.moment, moment)
-            future.set_result(None)
+            self.advance_to(self._sleepers[0][0])
 
 
 def quantile(values: list[float], q: float) -> float:

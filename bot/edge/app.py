@@ -145,7 +145,7 @@ class FiveUpBot(FiveUpClient):
         self.health = DiscordHealth(
             manager.timer,
             on_down=self.outage_clocks.stop,
-            on_up=self.outage_clocks.restart,
+            on_up=self._discord_back,
             probe=self._probe,
             grace=config.outage_after,
         )
@@ -168,6 +168,7 @@ class FiveUpBot(FiveUpClient):
             log.warning("no command translator: descriptions stay in English")
         else:
             await self.tree.set_translator(FluentTranslator())
+        await self.publisher.recover(self.config.shard_count, self.config.shard_ids)  # the outbox before anything new
         restored = await self.manager.restore()
         log.info("restored %d table(s)", len(restored))
         await self.sync_commands()
@@ -198,6 +199,11 @@ class FiveUpBot(FiveUpClient):
 
     async def on_shard_resumed(self, shard_id: int) -> None:
         self.health.gateway_open(shard_id)
+
+    async def _discord_back(self, since: float, now: float) -> None:
+        """The outage is over: the posts waiting to be sent again go now, and the turn clocks go on."""
+        self.publisher.wake()
+        await self.outage_clocks.restart(since, now)
 
     async def _probe(self) -> object:
         """During an outage: is Discord back? (The cheapest request there is.)"""
@@ -262,7 +268,7 @@ async def hosting(
             stack.callback(pool.close)
             await pool.start()
             computer = pool
-        publisher = ChannelPublisher()
+        publisher = ChannelPublisher(storage)  # the outbox: posts written with their moves
         manager = Manager(
             storage,
             HeardPublisher(publisher),  # the site's listener hook; the posts go on to Discord unchanged
@@ -275,6 +281,7 @@ async def hosting(
             timer=timer,
             shard_count=config.shard_count,
             shard_ids=config.shard_ids,
+            outbox=True,
         )
         stack.push_async_callback(manager.close)
         if config.web_port is not None:

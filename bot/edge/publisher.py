@@ -1,48 +1,74 @@
-"""Public table messages, sent to each channel in the order the manager published them.
+"""Public table messages, sent to each room (channel or thread) in the order the manager published them.
 
-The manager hands over a `Post` under the table's lock and moves on; a small
-worker per channel (or thread) sends the posts one after another over Discord's HTTP API
-(`get_partial_messageable`: no cache or gateway event needed), so a slow
-upload never holds a table's lock and the messages never overtake each other. When
-Discord answers 429, discord.py waits the Retry-After and sends the same request again,
-inside that one `send`: the worker does not move on, so nothing is lost or reordered.
-A post may instead edit a message (the lobby in the channel, showing where the match is).
-The publisher exists before the bot (the game manager is built with it) and the bot
-attaches itself when it is created; posts made before the client is ready (tables restored
-in `setup_hook`) wait until it is, and a post that fails is logged and skipped: the posts
-queued behind it still go out. Two things are about threads: when the bot may no longer post in
-a match's thread, that post and every later one of the thread go to its channel, after one
-line saying so; and once a match-end message (its record attached) is in its thread, the thread
-is archived and locked: readable, closed to new messages.
+The manager hands over a `Post` under the table's lock and moves on; a small worker per room sends the posts
+one message after another over Discord's HTTP API (`get_partial_messageable`: no cache or gateway event
+needed), so a slow upload never holds a table's lock and the messages never overtake each other. A post a move
+caused is already in the outbox (bot/storage/outbox_queries.py, written with the move): it leaves it once
+Discord has taken it, and a restart sends what is left (`recover`, before any new post) — so such a post is
+delivered at least once, and shown once, since its message carries a nonce Discord enforces. When Discord or
+the network fails (5xx, a 429 beyond discord.py's own waits, a timeout), the same message is tried again,
+after a pause that grows, for as long as it takes; the room waits meanwhile and, when it is through, catches
+up in one message rather than replaying its backlog (bot/edge/catch_up.py). A post Discord refuses for good
+is logged and skipped. The publisher exists before the bot (the game manager is built with it) and the bot
+attaches itself when it is created; posts made before the client is ready wait until it is.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
 
 import discord
 
-from ..model.posts import Post
-from ..texts.i18n import t
-from .hand_buttons import show_hand_view
-from .match_end import match_end_view
-from .match_threads import close_thread
-from .replies import files, record_file
+from ..model.posts import Pending, Post
+from .catch_up import LagLog, key, merged, next_batch
+from .post_sending import PassingError, PostSender, RefusedError, send_direct
 
 log = logging.getLogger(__name__)
 
+FIRST_PAUSE_S = 0.5  # after a message failed for a passing reason; doubled after each failure, up to MAX_PAUSE_S
+MAX_PAUSE_S = 8.0
+FLUSH_GRACE_S = 10.0  # a stop waits this long for the posts still on their way (the outbox keeps the rest)
+
+
+class Outbox(Protocol):
+    """What the publisher reads and writes of the outbox (the storage: bot/storage/outbox_queries.py)."""
+
+    async def pending_posts(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> list[Pending]: ...
+
+    async def claim_posts(self, table_id: int, versions: Sequence[int], batch: int) -> None: ...
+
+    async def posts_delivered(self, table_id: int, versions: Sequence[int]) -> None: ...
+
 
 class ChannelPublisher:
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        outbox: Outbox | None = None,
+        *,
+        pause: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._client: discord.Client | None = None  # until the bot attaches itself, posts wait
         self._attached = asyncio.Event()
+        self._outbox = outbox
+        self.pause = pause  # what waits between tries of a failed message (a test hands in its own)
+        self._clock = clock
         self._queues: dict[int, deque[Post]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._moved: dict[int, int] = {}  # thread -> its channel, where its posts go since posting there failed
+        self._claims: dict[tuple[int, int], int] = {}  # outbox post -> the merged message it was last tried in
+        self._alone: set[tuple[int, int]] = set()  # outbox posts perhaps tried alone before a restart
+        self._sender = PostSender()
+        self._lag = LagLog()
+        self._closed = False
+        self._forgetting: set[asyncio.Task[None]] = set()  # delivered posts leaving the outbox
+        self._wake = asyncio.Event()  # set (and replaced) when Discord answers again: every pause ends at once
         self.on_sent: Callable[[Post, int], Awaitable[None]] | None = None  # told of each message sent
 
     def attach(self, client: discord.Client) -> None:
@@ -57,110 +83,150 @@ class ChannelPublisher:
             await self._client.wait_until_ready()
         return self._client
 
+    async def recover(self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None) -> int:
+        """After a start: the outbox's posts left undelivered go first, each room's in order, before any new
+        post. A room's first one may have been on its way as the process stopped: it goes alone, with the
+        nonce it had; a merged message that was being tried goes again exactly as it was. Returns how many."""
+        if self._outbox is None:
+            return 0
+        pending = await self._outbox.pending_posts(shard_count, shard_ids)
+        rooms: set[int] = set()
+        for item in pending:
+            post_key = key(item.post)
+            assert post_key is not None
+            if item.batch is not None:
+                self._claims[post_key] = item.batch
+            elif item.post.channel_id not in rooms:
+                self._alone.add(post_key)
+            rooms.add(item.post.channel_id)
+            self.publish(item.post)
+        if pending:
+            log.info("outbox: %d post(s) left from before the start, in %d room(s), go first", len(pending), len(rooms))
+        return len(pending)
+
     def publish(self, post: Post) -> None:
+        if self._closed:
+            return  # stopping: a post of the outbox goes after the next start, any other is lost with the process
         queue = self._queues.setdefault(post.channel_id, deque())
+        self._lag.waiting(post.channel_id, len(queue), self._clock())
         queue.append(post)
         if post.channel_id not in self._workers:
             self._workers[post.channel_id] = asyncio.create_task(self._drain(post.channel_id))
 
-    async def _drain(self, channel_id: int) -> None:
-        queue = self._queues[channel_id]
+    async def _drain(self, room: int) -> None:
+        queue = self._queues[room]
         try:
             client = await self._ready_client()
             while queue:
-                await self.send(client, queue.popleft())
+                batch = next_batch(queue, self._claims, self._alone)
+                await self._deliver(client, batch)
+                for _ in batch:
+                    queue.popleft()
+                self._lag.sent(room, len(queue), self._clock())
         finally:
-            del self._queues[channel_id]
-            del self._workers[channel_id]
+            del self._queues[room]
+            del self._workers[room]
 
-    async def send(self, client: discord.Client, post: Post) -> discord.Message | None:
-        """Send one post now; a failure is logged and does not stop the posts after it. A thread the
-        bot may no longer post in hands its posts to its channel; a match-end post closes its thread."""
-        room = self._moved.get(post.channel_id, post.channel_id)
+    async def _deliver(self, client: discord.Client, batch: list[Post]) -> None:
+        """One message for `batch`, tried until Discord takes it or refuses it for good; the outbox follows."""
+        post = merged(batch)
         if post.direct_to is not None:
-            return await _send_direct(client, post)
+            await send_direct(client, post)
+            return
+        versions = [p.outbox for p in batch if p.outbox is not None]
+        claimed = all(self._claims.get((post.table_id, v)) == versions[0] for v in versions)  # as before a restart
+        if len(versions) > 1 and not claimed and not await self._claim(post.table_id, versions):
+            batch[1:] = []  # the claim was not kept: the first post alone, as a restart would send it
+            post, versions = batch[0], versions[:1]
+        failures = outages = 0
+        while True:
+            try:
+                message = await self._sender.send(client, post)
+            except PassingError as e:
+                failures += 1
+                outages = outages if e.limited else outages + 1  # a busy bucket is waited out, not backed off
+                wait = min(MAX_PAUSE_S, FIRST_PAUSE_S * 2 ** max(0, outages - 1))
+                if failures == 1:
+                    log.warning("posting to %s failed (%s); trying again until Discord takes it", post.channel_id, e)
+                await self._rest(wait)
+                continue
+            except RefusedError:
+                message = None
+            break
+        if failures > 1:
+            log.info("posting to %s went through after %d failure(s)", post.channel_id, failures)
+        if versions and self._outbox is not None:  # the room goes on meanwhile: a restart before it ends
+            forgetting = asyncio.create_task(self._delivered(post.table_id, versions))  # sends the same nonce
+            self._forgetting.add(forgetting)
+            forgetting.add_done_callback(self._forgetting.discard)
+        for p in batch:
+            post_key = key(p)
+            if post_key is not None:
+                self._claims.pop(post_key, None)
+                self._alone.discard(post_key)
+        if message is not None and self.on_sent is not None:
+            await self.on_sent(post, message.id)
+
+    def wake(self) -> None:
+        """Discord answers again (the end of an outage): every room waiting to try again tries now."""
+        self._wake.set()
+        self._wake = asyncio.Event()
+
+    async def _rest(self, seconds: float) -> None:
+        """`pause`, cut short by `wake`."""
+        rest = asyncio.ensure_future(self.pause(seconds))
+        woken = asyncio.ensure_future(self._wake.wait())
+        await asyncio.wait({rest, woken}, return_when=asyncio.FIRST_COMPLETED)
+        for waiting in (rest, woken):
+            waiting.cancel()
+
+    async def _claim(self, table_id: int, versions: list[int]) -> bool:
+        if self._outbox is None:
+            return True
         try:
-            message = await self._send(client, post, room)
-        except discord.Forbidden as e:
-            parent = None if room != post.channel_id else await _parent_of(client, room)
-            if parent is None:
-                log.warning("cannot post to channel %s (table %s): %s", room, post.table_id, e)
-                return None
-            log.warning(
-                "cannot post in thread %s (table %s): %s; the table's posts go to channel %s",
-                room,
-                post.table_id,
-                e,
-                parent,
-            )
-            self._moved[post.channel_id] = parent
-            notice = Post(post.table_id, parent, post.kind, t(post.lang, "table-moved-to-channel"), lang=post.lang)
-            await self.send(client, notice)
-            return await self.send(client, post)
-        except discord.NotFound as e:
-            log.warning("cannot post to channel %s (table %s): %s", room, post.table_id, e)
-        except Exception:
-            log.exception("posting to channel %s failed (table %s, %s)", room, post.table_id, post.kind)
-        else:
-            if post.record is not None and room == post.channel_id:
-                await close_thread(client, room)
-            if self.on_sent is not None:
-                await self.on_sent(post, message.id)
-            return message
-        return None
+            await self._outbox.claim_posts(table_id, versions, versions[0])
+        except Exception as e:
+            log.warning("table %s: a merged message not claimed (%s); its first post goes alone", table_id, e)
+            return False
+        for version in versions:
+            self._claims[(table_id, version)] = versions[0]
+        return True
 
-    async def _send(self, client: discord.Client, post: Post, room: int) -> discord.Message:
-        channel = client.get_partial_messageable(room)
-        extra: dict[str, Any] = {}  # files and a view, when the post has them
-        attached = files(post.pictures)
-        if post.record is not None:
-            attached.append(record_file(post.record, post.lang))
-        if attached:
-            extra["files"] = attached
-        if post.hand_button:
-            extra["view"] = show_hand_view(post.table_id, post.lang)
-        elif post.rematch:
-            extra["view"] = match_end_view(post.table_id, post.lang)
-        mentions = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions if u]
-        )
-        if post.edit_message_id is not None:
-            message = channel.get_partial_message(post.edit_message_id)
-            return await message.edit(content=post.text, view=None, allowed_mentions=mentions)
-        return await channel.send(post.text, allowed_mentions=mentions, **extra)
+    async def _delivered(self, table_id: int, versions: list[int]) -> None:
+        assert self._outbox is not None
+        try:
+            await self._outbox.posts_delivered(table_id, versions)
+        except Exception as e:  # sent again after a restart, with the same nonce: Discord shows it once
+            log.warning("table %s: delivered posts %s stay in the outbox (%s)", table_id, versions, e)
 
-    async def flush(self) -> None:
-        """Wait until every published post has been sent (tests, shutdown); a client that never
-        became ready cannot send, so its waiting posts are dropped rather than waited for."""
+    async def flush(self, grace: float = FLUSH_GRACE_S) -> None:
+        """Wait until every published post has been sent (tests, shutdown), at most `grace` seconds (an
+        outage must not hold a stop: the outbox keeps its posts); a client that never became ready cannot
+        send, so its waiting posts are dropped rather than waited for."""
         if self._client is None or not self._client.is_ready():
             await self.close()
             return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
         while self._workers:
-            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+            left = deadline - loop.time()
+            if left <= 0:
+                log.warning("stop: %d room(s) still had posts on their way; the outbox keeps them", len(self._workers))
+                await self.close()
+                return
+            await asyncio.wait(list(self._workers.values()), timeout=left)
+        await self._forgotten()
 
     async def close(self) -> None:
+        """Stop sending: the workers end where they are (a kill would end them too; the outbox keeps its posts)."""
+        self._closed = True
         for task in list(self._workers.values()):
             task.cancel()
         await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        await self._forgotten()
 
-
-async def _parent_of(client: discord.Client, channel_id: int) -> int | None:
-    """The channel a thread belongs to; None for a channel that is not a thread (or cannot be read)."""
-    found = client.get_channel(channel_id)
-    if found is None:
-        try:
-            found = await client.fetch_channel(channel_id)
-        except discord.HTTPException:
-            return None
-    return found.parent_id if isinstance(found, discord.Thread) else None
-
-
-async def _send_direct(client: discord.Client, post: Post) -> discord.Message | None:
-    """A direct message the person asked for (a correspondence reminder); one they cannot get is logged."""
-    assert post.direct_to is not None
-    try:
-        user = client.get_user(post.direct_to) or await client.fetch_user(post.direct_to)
-        return await user.send(post.text, view=show_hand_view(post.table_id, post.lang))
-    except discord.HTTPException as e:
-        log.info("no direct message to user %s (table %s): %s", post.direct_to, post.table_id, e)
-        return None
+    async def _forgotten(self) -> None:
+        """The delivered posts' deletions under way, ended (at most a few seconds: else they are sent again
+        after the next start, with their nonce)."""
+        if self._forgetting:
+            await asyncio.wait(list(self._forgetting), timeout=FLUSH_GRACE_S)

@@ -12,6 +12,7 @@ anything, so a deadline acts exactly once.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from .. import texts
 from ..model.posts import PostKind
@@ -19,7 +20,6 @@ from ..model.table_state import Table, TableStatus
 from ..storage import TurnDeadlines
 from .correspondence_clock import left, paused, reminded, resumed
 from .live_table import LiveTable
-from .rating_keeper import rate_finished
 from .refusal import Refusal
 from .row_conversion import kept_record, result_rows
 
@@ -133,10 +133,14 @@ class CorrespondenceTurns:
         winner = table.winning_side
         results = result_rows(table)
         storage = live.services.storage
+        assert winner is not None
+        said = [texts.forfeited(table.lang, table.seating, seat, winner)]
+        post = live.publish(PostKind.TURN, said, record=record, send=False)
+        kept = post if live.services.outbox else None  # the match-end message, into the outbox with the end
         try:
             await live.write(
                 lambda version: storage.finish_match(
-                    table.id, table.guild_id, record, results, version, forfeit_seat=seat
+                    table.id, table.guild_id, record, results, version, forfeit_seat=seat, post=kept
                 )
             )
         except BaseException:
@@ -145,13 +149,8 @@ class CorrespondenceTurns:
         table.status = TableStatus.OVER
         live.saved_record = record
         live.services.forget(live)
-        assert winner is not None
-        lines = [texts.forfeited(table.lang, table.seating, seat, winner)]
-        try:
-            lines += texts.rating_changes(table.lang, table.seating, await rate_finished(storage, table))
-        except Exception:
-            log.exception("rating table %s failed; a rebuild of the server's ratings will include it", table.id)
-        live.publish(PostKind.TURN, lines, record=record)
+        post = post if kept is None else replace(post, outbox=live.version)
+        live.hand_over(await live.with_ratings(post, said))
         if table.thread_id is not None:
             live.show_in_lobby()
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import replace
 
 from engine import (
     Drew,
@@ -242,7 +243,8 @@ class LiveTable(IdleTurn):
     # -- placing, saving, publishing ------------------------------------------
 
     async def apply_placement(self, seat: int, placement: Placement, *, note: str = "") -> Post:
-        """Place, commit, draw the pictures, publish. The caller holds the lock."""
+        """Place, draw the pictures, commit the move with its public post (the outbox), hand the post over.
+        The caller holds the lock."""
         table = self.table
         match = table.match
         assert match is not None
@@ -254,53 +256,76 @@ class LiveTable(IdleTurn):
         round_number = match.round
         if match.phase is Phase.ROUND_OVER:
             events += match.next_round()
-        pictured = self._pictured()
         now = self.services.now()
         deadlines = self.deadlines(match, now)
-        try:
-            await self._save(deadlines)
-        except BaseException:
-            # the placement never became durable: forget it, so memory matches the database
-            table.match = Match.restore(Record.loads(self.saved_record or ""), table.seed)
-            raise
-        self.turn_begins(now, deadlines)
-        pictures = await self._pictures(pictured)
+        before = (table.turn_started, self.clock, self.pictures)
+        self.turn_begins(now, deadlines)  # the post says whose turn it is, with its clock: written with the move
+        pictures = await self._pictures(self._pictured())
         # one glance: what just happened, then who moves next (a new round's score, or the winner)
         happened = texts.happened(table.lang, table.seating, events, drew=drew)
         lines = [f"{note} {happened}" if note else happened]
         lines.append(texts.next_up(table.lang, table.seating, events, match.scores, self.turn_line()))
         over = match.phase is Phase.OVER
-        if over:  # and each person's new rating
-            lines += texts.rating_changes(table.lang, table.seating, await self._rate())
         post = self.publish(
-            PostKind.TURN,
-            lines,
-            pictures=pictures,
-            hand_button=not over,
-            mentions=self.to_ping(),
-            record=self.saved_record if over else None,  # exactly what storage holds
+            PostKind.TURN, lines, pictures=pictures, hand_button=not over, mentions=self.to_ping(), send=False
         )
+        try:
+            post = await self._save(deadlines, post)
+        except BaseException:
+            # the placement never became durable: forget it, so memory matches the database
+            table.match = Match.restore(Record.loads(self.saved_record or ""), table.seed)
+            table.turn_started, clock, self.pictures = before
+            self.set_clock(clock)
+            raise
+        if over:  # and each person's new rating, completed in the outbox before the post goes out
+            post = await self.with_ratings(post, lines)
+        self.hand_over(post)
         if table.thread_id is not None and (over or match.round != round_number):
             self.show_in_lobby()  # the channel sees the score after each round, and the result
         self.services.turns.arm(self)
         return post
 
-    async def _save(self, deadlines: TurnDeadlines) -> None:
-        """The placement durable: the record with the next turn's clock, or the finished match and its results."""
+    async def _save(self, deadlines: TurnDeadlines, post: Post) -> Post:
+        """The placement durable with its post: the record with the next turn's clock, or the finished match,
+        its results and its record attached to the post. Returns the post as kept in the outbox."""
         table = self.table
         match = table.match
         assert match is not None
         record = match.record.dumps()
         storage = self.services.storage
+        kept = post if self.services.outbox else None
         if match.phase is Phase.OVER:
             record = kept_record(table, self.services.now())
             results = result_rows(table)
-            await self.write(lambda version: storage.finish_match(table.id, table.guild_id, record, results, version))
+            post = replace(post, record=record, rematch=True)  # exactly what storage holds
+            final = post if self.services.outbox else None
+            await self.write(
+                lambda version: storage.finish_match(table.id, table.guild_id, record, results, version, post=final)
+            )
             table.status = TableStatus.OVER
             self.services.forget(self)
         else:
-            await self.write(lambda version: storage.save_record(table.id, record, version, deadlines=deadlines))
+            await self.write(
+                lambda version: storage.save_record(table.id, record, version, deadlines=deadlines, post=kept)
+            )
         self.saved_record = record
+        return replace(post, outbox=self.version) if kept is not None else post
+
+    async def with_ratings(self, post: Post, lines: list[str]) -> Post:
+        """A match-end post with each person's rating change (a match played out, or lost on time), its outbox
+        row completed to match (a failed update leaves the row without them: a restart would post the result
+        without the ratings)."""
+        table = self.table
+        changes = texts.rating_changes(table.lang, table.seating, await self._rate())
+        if not changes:
+            return post
+        text = texts.clip("\n".join([*lines, *changes]))
+        try:
+            if post.outbox is not None:
+                await self.services.storage.set_post_text(table.id, post.outbox, text)
+        except Exception as e:
+            log.warning("table %s: the rating lines of its last post not kept in the outbox (%s)", table.id, e)
+        return replace(post, text=text)
 
     async def _rate(self) -> list[Change]:
         """The finished match's rating changes (bot/host/rating_keeper.py). The result is saved already:

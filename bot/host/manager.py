@@ -61,7 +61,8 @@ class Manager(TableOpener):
     """Every table this process hosts. Create, then `await restore()` to bring back saved tables.
 
     With `shard_count` (and `shard_ids`, the shards this process runs), only the tables of guilds
-    on those shards are restored; stats still read every table."""
+    on those shards are restored; stats still read every table. `outbox`: the publisher delivers the posts
+    moves write to the outbox (bot/edge/publisher.py), so moves write them."""
 
     def __init__(
         self,
@@ -79,6 +80,7 @@ class Manager(TableOpener):
         seeds: Callable[[], str] = new_seed,
         shard_count: int | None = None,
         shard_ids: Sequence[int] | None = None,
+        outbox: bool = False,
     ) -> None:
         self.storage = storage
         self.lobby_expiry = lobby_expiry
@@ -93,7 +95,8 @@ class Manager(TableOpener):
         self.sweeper = DeadlineSweeper(
             storage, self.timer, self._deadline, shard_count=shard_count, shard_ids=self.shard_ids
         )
-        self.services = Services(storage, publisher, renderer, self.turns, clock, now, self._forget, self.sweeper.nudge)
+        parts = (storage, publisher, renderer, self.turns, clock, now, self._forget, self.sweeper.nudge)
+        self.services = Services(*parts, outbox=outbox)
         self.seeds = seeds
         self.registry = TableRegistry()
         self.loader = TableLoader(storage, self.services, self.registry, publisher, (shard_count, self.shard_ids))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from engine import Match
 
@@ -30,15 +31,19 @@ def played_any(match: Match | None) -> bool:
 
 
 async def keep_ended_match(core: TableCore, draw: Callable[[], Awaitable[tuple[Picture, ...]]]) -> None:
-    """Under the table's lock: store the match as ended early, then publish its last message (`draw`:
-    the table's pictures as they stand). A write the database refuses raises, and nothing changed."""
+    """Under the table's lock: store the match as ended early with its last message (`draw`: the table's
+    pictures as they stand; into the outbox in the same transaction), then hand that message over. A write
+    the database refuses raises, and nothing changed."""
     table = core.table
     match = table.match
     assert match is not None
     record = kept_record(table, core.services.now())
     storage = core.services.storage
+    lines, pictures = ended_early_lines(table), await draw()
+    post = core.publish(PostKind.CLOSED, lines, pictures=pictures, record=record, send=False)
+    kept = post if core.services.outbox else None
     await core.write(
-        lambda version: storage.finish_match(table.id, table.guild_id, record, [], version, ended_early=True)
+        lambda version: storage.finish_match(table.id, table.guild_id, record, [], version, ended_early=True, post=kept)
     )
     core.saved_record = record
     table.status = TableStatus.OVER
@@ -48,6 +53,6 @@ async def keep_ended_match(core: TableCore, draw: Callable[[], Awaitable[tuple[P
             await storage.skip_rating(table.id, table.guild_id)
         except Exception:
             log.exception("noting ended table %s as not rated failed", table.id)
-    core.publish(PostKind.CLOSED, ended_early_lines(table), pictures=await draw(), record=record)
+    core.hand_over(post if kept is None else replace(post, outbox=core.version))
     if table.thread_id is not None:
         core.show_in_lobby()

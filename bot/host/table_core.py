@@ -104,6 +104,7 @@ class Services:
     now: Callable[[], float]
     forget: Callable[[TableCore], None]  # the registry lets go of a table that is over or closed
     nudge: Callable[[float | None], None] = lambda moment: None  # a correspondence moment written: the sweeper's
+    outbox: bool = False  # a move writes its post to the outbox, where the publisher takes it from
 
 
 class TableCore:
@@ -359,9 +360,11 @@ class TableCore:
         mentions: tuple[int, ...] = (),
         record: str | None = None,
         direct_to: int | None = None,
+        send: bool = True,
     ) -> Post:
         """A message of the match, where it is played (its thread, or the channel); the match-end
-        message carries the record and the Rematch button. `direct_to`: a direct message to that person instead."""
+        message carries the record and the Rematch button; `direct_to`: that person's direct messages instead;
+        `send` False: composed, not handed over (a move writes it to the outbox first, then `hand_over`)."""
         table = self.table
         text = texts.clip("\n".join(lines))
         post = Post(
@@ -378,20 +381,17 @@ class TableCore:
             rematch=record is not None,
             direct_to=direct_to,
         )
-        return self._hand_over(post)
+        return self.hand_over(post) if send else post
 
     def show_in_lobby(self) -> None:
         """The lobby message in the channel shows the match as it stands now (its thread, score, result)."""
         table = self.table
         if table.lobby_message_id is None:
             return
-        text = texts.lobby_message(table).text
-        post = Post(
-            table.id, table.channel_id, PostKind.LOBBY, text, lang=table.lang, edit_message_id=table.lobby_message_id
-        )
-        self._hand_over(post)
+        text, edit = texts.lobby_message(table).text, table.lobby_message_id
+        self.hand_over(Post(table.id, table.channel_id, PostKind.LOBBY, text, lang=table.lang, edit_message_id=edit))
 
-    def _hand_over(self, post: Post) -> Post:
+    def hand_over(self, post: Post) -> Post:
         try:
             self.services.publisher.publish(post)
         except Exception:

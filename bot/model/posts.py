@@ -57,3 +57,14 @@ class Post:
     rematch: bool = False  # offer the Rematch button (the match-end message)
     edit_message_id: int | None = None  # edit this message of the channel instead of posting (the lobby)
     direct_to: int | None = None  # send to this person's direct messages instead (a reminder they asked for)
+    outbox: int | None = None  # kept in the outbox under (table_id, this version), written with the move
+    # that caused it, so it survives a restart (bot/storage/outbox_queries.py)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A post of the outbox not yet delivered, as a restart reads it: `batch` is the version of the first post
+    of the merged message it was last tried in (that message's nonce), None if it was never merged."""
+
+    post: Post
+    batch: int | None = None

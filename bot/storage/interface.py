@@ -11,6 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
+from ..model.posts import Pending, Post
 from .copy_columns import Batch
 from .rows import (
     NO_DEADLINES,
@@ -113,8 +114,10 @@ class Storage(TournamentStorage, ABC):
         expected_version: int | None = None,
         *,
         deadlines: TurnDeadlines = NO_DEADLINES,
+        post: Post | None = None,
     ) -> int:
-        """The accepted placement is durable once this returns, with the clock of the turn it begins."""
+        """The accepted placement is durable once this returns, with the clock of the turn it begins and
+        its public `post` in the outbox (kept under the version returned)."""
 
     @abstractmethod
     async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
@@ -131,10 +134,12 @@ class Storage(TournamentStorage, ABC):
         *,
         forfeit_seat: int | None = None,
         ended_early: bool = False,
+        post: Post | None = None,
     ) -> int:
         """The final record, the status and every player's result, all or nothing; its clock is cleared
         (no wake_at, no to_move). `forfeit_seat`: the match ended because this seat's time ran out;
-        `ended_early`: it was ended with `/five-up end` (kept with its record so far, no results)."""
+        `ended_early`: it was ended with `/five-up end` (kept with its record so far, no results);
+        `post`: its public message, into the outbox with the rest (kept under the version returned)."""
 
     @abstractmethod
     async def close_table(self, table_id: int, reason: str, expected_version: int | None = None) -> int: ...
@@ -194,6 +199,27 @@ class Storage(TournamentStorage, ABC):
     @abstractmethod
     async def set_last_post(self, table_id: int, message_id: int) -> None:
         """The latest message of a table's match (unversioned: a note, not the table's state)."""
+
+    # -- the outbox: public posts written with their moves (outbox_queries.py) --
+
+    @abstractmethod
+    async def pending_posts(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> list[Pending]:
+        """The posts not yet delivered (of tables of guilds on these shards, if given), oldest first."""
+
+    @abstractmethod
+    async def claim_posts(self, table_id: int, versions: Sequence[int], batch: int) -> None:
+        """These posts of a table go out as one merged message, whose nonce is `batch`: a retry, even after
+        a restart, sends that same message."""
+
+    @abstractmethod
+    async def posts_delivered(self, table_id: int, versions: Sequence[int]) -> None:
+        """Discord took these posts: they leave the outbox."""
+
+    @abstractmethod
+    async def set_post_text(self, table_id: int, version: int, text: str) -> None:
+        """A waiting post's text, completed after its move (a match's end, with the rating changes)."""
 
     # -- finished matches and player settings (always every shard) --------
 

@@ -5,8 +5,8 @@ schema version is kept and locked, and what its errors mean (backend_hooks.py); 
 placeholders, is in one module per concern, combined here: the writes of a table's life
 (table_write_queries.py), reads of tables in play and finished (table_read_queries.py), per-player
 settings and stats (player_queries.py), correspondence tables (pace_queries.py), server settings
-(server_queries.py), ratings (rating_queries.py), tournaments (tournament_queries.py), and the rows a
-copy moves (copy_queries.py).
+(server_queries.py), ratings (rating_queries.py), tournaments (tournament_queries.py), the rows a
+copy moves (copy_queries.py) and the outbox of public posts (outbox_queries.py).
 Rows come back by column name and are decoded in row_decoders.py.
 """
 
@@ -16,6 +16,7 @@ import logging
 
 from .copy_queries import CopyQueries
 from .migrations import MIGRATIONS, SCHEMA_VERSION
+from .outbox_queries import OutboxQueries
 from .pace_queries import PaceQueries
 from .player_queries import PlayerQueries
 from .rating_queries import RatingQueries
@@ -37,6 +38,7 @@ class SqlStorage(
     RatingQueries,
     TournamentQueries,
     CopyQueries,
+    OutboxQueries,
 ):
     """All the queries, and the schema's migrations; a subclass supplies BackendHooks (its connection and dialect)."""
 

@@ -1,4 +1,5 @@
 """The queries that write a table's life, lobby to close: each one transaction, checked against the table's version.
+A move's public post goes into the outbox in the move's own transaction (outbox_queries.py).
 
 Written once for both backends (`?` placeholders); see interface.py for what `expected_version` promises.
 """
@@ -8,8 +9,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from ..model.posts import Post
 from .backend_hooks import BackendHooks
 from .dialect import Session, whole
+from .outbox_queries import insert_post
 from .rows import NO_DEADLINES, ResultRow, SeatRow, TurnDeadlines
 from .storage_errors import ChannelBusyError, TableMovedOnError
 
@@ -111,9 +114,14 @@ class TableWriteQueries(BackendHooks):
         expected_version: int | None = None,
         *,
         deadlines: TurnDeadlines = NO_DEADLINES,
+        post: Post | None = None,
     ) -> int:
         async with self._transaction() as session:
-            return await _step(session, table_id, expected_version, f"record = ?, {_CLOCK}", record, *_clock(deadlines))
+            assignments = f"record = ?, {_CLOCK}"
+            version = await _step(session, table_id, expected_version, assignments, record, *_clock(deadlines))
+            if post is not None:
+                await insert_post(session, table_id, version, post)
+        return version
 
     async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
         async with self._transaction() as session:
@@ -129,6 +137,7 @@ class TableWriteQueries(BackendHooks):
         *,
         forfeit_seat: int | None = None,
         ended_early: bool = False,
+        post: Post | None = None,
     ) -> int:
         now = time.time()
         async with self._transaction() as session:
@@ -139,6 +148,8 @@ class TableWriteQueries(BackendHooks):
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(table_id, r.seat, guild_id, r.user_id, r.name, bool(r.won), r.points, now) for r in results],
             )
+            if post is not None:
+                await insert_post(session, table_id, version, post)
         return version
 
     async def close_table(self, table_id: int, reason: str, expected_version: int | None = None) -> int:

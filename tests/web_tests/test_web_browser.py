@@ -10,7 +10,7 @@ import random
 from contextlib import AsyncExitStack
 from pathlib import Path
 
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, ConsoleMessage, Page
 from support.world import finished_match, picker, world
 
 from bot.model.table_state import TableStatus
@@ -29,7 +29,12 @@ def shots(tmp_path: Path) -> Path:
 
 async def opened(browser: Browser, url: str, errors: list[str]) -> Page:
     page = await browser.new_page(viewport=PHONE)
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+
+    def logged(message: ConsoleMessage) -> None:
+        if message.type == "error":  # with the resource it names, e.g. "Failed to load resource: … <url>"
+            errors.append(f"{message.text} <{message.location.get('url', '')}>")
+
+    page.on("console", logged)
     page.on("pageerror", lambda e: errors.append(str(e)))
     await page.goto(url)
     return page
@@ -122,5 +127,6 @@ async def test_a_live_match_is_followed_placement_by_placement_and_across_a_rest
         assert table.status is TableStatus.OVER
         await page.wait_for_selector("section.review", timeout=5000)
         assert await page.get_attribute("a[download]", "href") == f"/m/{IDS.key(table.id)}/record.json"
-        assert not [e for e in errors if "live" not in e], errors  # the dropped stream itself may be logged
+        # the stream's own reconnects while the bot is down may be logged (ERR_CONNECTION_REFUSED on …/live)
+        assert not [e for e in errors if not e.endswith("/live>")], errors
         await sites.aclose()

@@ -285,7 +285,15 @@ class RestRoutes(BackendCore):
         flags = int(body.get("flags") or 0)
         if flags & EPHEMERAL:
             raise self._refuse(400, 50035, "Invalid Form Body: flags", problem="a channel message cannot be ephemeral")
-        return self._new_message(channel_id, body, request.files, flags=flags).payload
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):  # Discord keeps one message per nonce (a few minutes)
+            made = self.nonces.get((channel_id, str(nonce)))
+            if made is not None:
+                return made.payload
+        msg = self._new_message(channel_id, body, request.files, flags=flags)
+        if nonce is not None:
+            self.nonces[(channel_id, str(nonce))] = msg
+        return msg.payload
 
     @route("GET", "/channels/{channel_id}/messages/{message_id}")
     def _get_message(self, request: CapturedRequest) -> Payload:

@@ -120,6 +120,7 @@ class BackendCore:
         self._failures: list[_Failure] = []
         self.rate_limits: list[_RateLimit] = []
         self.latency = 0.0
+        self.nonces: dict[tuple[int, str], FakeMessage] = {}  # (channel, nonce) -> the message an enforced nonce made
         self.faults = Faults(lambda: self.clock())  # rules a test sets: 429s, 5xx, timeouts, slow answers (faults.py)
 
     # -- the door ---------------------------------------------------------------------------------

@@ -1,0 +1,107 @@
+"""What the publisher makes of the outbox a restart finds (bot/edge/publisher.py, bot/edge/catch_up.py), with a
+recording client and outbox: a merged message that was being tried goes again exactly as it was, with its nonce;
+a room's first leftover post goes alone (it may have been on its way); the posts behind it catch up in one
+message, claimed before it is sent; a match-end post is never merged; delivered posts leave the outbox."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.edge.publisher import ChannelPublisher
+from bot.model.posts import Pending, Picture, Post, PostKind
+
+TABLE = 4
+ROOM = 70
+
+
+@dataclass
+class _Message:
+    id: int
+
+
+@dataclass
+class _Channel:
+    sent: list[tuple[str, str | None, list[str]]]
+
+    async def send(self, text: str, **extra: object) -> _Message:
+        files = [f.filename for f in extra.get("files", [])]  # type: ignore[attr-defined]
+        self.sent.append((text, extra.get("nonce"), files))  # type: ignore[arg-type]
+        return _Message(len(self.sent))
+
+
+@dataclass
+class _Client:
+    sent: list[tuple[str, str | None, list[str]]] = field(default_factory=list)
+
+    def is_ready(self) -> bool:
+        return True
+
+    def get_partial_messageable(self, channel_id: int) -> _Channel:
+        return _Channel(self.sent)
+
+    def get_channel(self, channel_id: int) -> object:
+        return object()  # not a thread: a match-end post has no thread to close here
+
+
+@dataclass
+class _Outbox:
+    pending: list[Pending]
+    claimed: list[tuple[int, list[int], int]] = field(default_factory=list)
+    delivered: list[int] = field(default_factory=list)
+
+    async def pending_posts(self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None) -> list:
+        return self.pending
+
+    async def claim_posts(self, table_id: int, versions: Sequence[int], batch: int) -> None:
+        self.claimed.append((table_id, list(versions), batch))
+
+    async def posts_delivered(self, table_id: int, versions: Sequence[int]) -> None:
+        self.delivered += versions
+
+
+def _post(version: int, *, record: str | None = None) -> Post:
+    picture = (Picture("table.png", b"\x89PNG" + bytes([version])),)
+    return Post(TABLE, ROOM, PostKind.TURN, f"move {version}", picture, True, record=record, outbox=version)
+
+
+async def _restart(pending: list[Pending]) -> tuple[_Client, _Outbox]:
+    client, outbox = _Client(), _Outbox(pending)
+    publisher = ChannelPublisher(outbox)
+    publisher.attach(client)  # type: ignore[arg-type]
+    assert await publisher.recover() == len(pending)
+    await publisher.flush()
+    return client, outbox
+
+
+async def test_a_merged_message_being_tried_goes_again_as_it_was_and_the_rest_catch_up_after_it() -> None:
+    client, outbox = await _restart(
+        [Pending(_post(11), 11), Pending(_post(12), 11), Pending(_post(13)), Pending(_post(14)), Pending(_post(15))]
+    )
+    assert client.sent == [
+        ("move 11\nmove 12", f"5up{TABLE}v11", ["table.png"]),  # the same message, the same nonce
+        ("move 13\nmove 14\nmove 15", f"5up{TABLE}v13", ["table.png"]),  # caught up: one message
+    ]
+    assert outbox.claimed == [(TABLE, [13, 14, 15], 13)]  # claimed before it was sent; the first was already
+    assert sorted(outbox.delivered) == [11, 12, 13, 14, 15]
+
+
+async def test_a_rooms_first_leftover_post_goes_alone_with_its_own_nonce() -> None:
+    client, outbox = await _restart([Pending(_post(21)), Pending(_post(22)), Pending(_post(23))])
+    assert [(text, nonce) for text, nonce, _ in client.sent] == [
+        ("move 21", f"5up{TABLE}v21"),  # perhaps sent before the stop: Discord keeps one message for its nonce
+        ("move 22\nmove 23", f"5up{TABLE}v22"),
+    ]
+    assert outbox.claimed == [(TABLE, [22, 23], 22)]
+
+
+async def test_a_match_end_post_is_never_merged() -> None:
+    client, _ = await _restart(
+        [Pending(_post(31)), Pending(_post(32)), Pending(_post(33, record="{}")), Pending(_post(34))]
+    )
+    assert [(text, files) for text, _, files in client.sent] == [
+        ("move 31", ["table.png"]),
+        ("move 32", ["table.png"]),  # the post before the end is not merged into it
+        ("move 33", ["table.png", "record.json"]),
+        ("move 34", ["table.png"]),
+    ]
