@@ -1,12 +1,12 @@
 """How a room that fell behind catches up instead of replaying its backlog (docs/discord_failures.md).
 
-While one message of a room is on its way (or waits out a 429 or an outage), the posts behind it wait. When
-it is through, the placements that wait in that room go out as ONE message: their lines in order, the newest
-picture only (the board as it is now, never an older one as the latest), whoever any of them mentions. A
-match-end post (its record) is never merged with anything, nor is a post of another table. Several edits
-of one message (the lobby in the channel) that wait become the newest alone. A merged message of the outbox
-was claimed under its first post's version before it was first tried: a retry, even after a restart, sends
-exactly those posts again with the same nonce, so Discord shows it once.
+While one message of a room is on its way (or waits out a 429 or an outage), the posts behind it wait. When it is
+through, the placements that wait in that room go out as ONE message: their lines in order, the newest picture only
+(the board as it is now, never an older one as the latest), whoever any of them mentions. A match-end post (its
+record) is never merged with anything, nor is a post of another table. Several edits of one message (the lobby in
+the channel, a quiet table's board) that wait become the newest alone. A merged message of the outbox was claimed
+under its first post's version before it was first tried: a retry, even after a restart, sends exactly those posts
+again with the same nonce, so Discord shows it once.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ MAX_TEXT = 2000  # Discord's limit on a message's content: a merge stops before 
 
 
 def _mergeable(post: Post) -> bool:
-    plain = post.record is None and post.edit_message_id is None and post.direct_to is None
+    plain = post.record is None and post.edit_message_id is None and post.direct_to is None and not post.quiet
     return post.outbox is not None and post.kind is PostKind.TURN and plain  # a placement's post, in the outbox
 
 
@@ -43,6 +43,8 @@ def next_batch(queue: deque[Post], claims: Mapping[tuple[int, int], int], alone:
     if first_key is not None and first_key in claims:  # tried before as a merged message: exactly that again
         batch = claims[first_key]
         return _run(queue, lambda p: _claimed(p, claims) == batch)
+    if first.quiet:  # a quiet table's board: only its newest state matters, and whom it mentions
+        return _run(queue, lambda p: p.quiet and p.table_id == first.table_id and _claimed(p, claims) is None)
     if first.edit_message_id is not None:  # edits of one message: only the newest matters
         return _run(queue, lambda p: p.edit_message_id == first.edit_message_id and p.direct_to is None)
     if not _mergeable(first) or first_key in alone:
@@ -79,6 +81,8 @@ def merged(batch: list[Post]) -> Post:
     """One message for a batch: a lone post as it is; edits of one message, the newest; placements, their
     lines in order with the newest post's pictures, buttons and mentions added up."""
     last = batch[-1]
+    if last.quiet:  # the board as it is now (its mention: the player to move now); the first post's nonce
+        return replace(last, outbox=batch[0].outbox)
     if len(batch) == 1 or last.edit_message_id is not None:
         return last
     mentions: list[int] = []

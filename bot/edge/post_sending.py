@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
@@ -109,7 +110,18 @@ class PostSender:
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions if u]
         )
-        if post.edit_message_id is not None:
+        if post.quiet:  # a quiet table's board: its mention goes apart (bot/edge/board_message.py)
+            mentions = discord.AllowedMentions.none()
+            if post.edit_message_id is not None:
+                board = channel.get_partial_message(post.edit_message_id)
+                try:
+                    return await board.edit(
+                        content=post.text, attachments=attached, view=extra.get("view"), allowed_mentions=mentions
+                    )
+                except discord.NotFound:  # deleted: a new board (with fresh files: a send consumes them)
+                    log.info("table %s: its board %s is gone; a new one", post.table_id, post.edit_message_id)
+                    return await self._send(client, replace(post, edit_message_id=None), room)
+        elif post.edit_message_id is not None:
             message = channel.get_partial_message(post.edit_message_id)
             return await message.edit(content=post.text, view=None, allowed_mentions=mentions)
         return await channel.send(post.text, allowed_mentions=mentions, **extra)

@@ -24,7 +24,8 @@ from typing import Protocol
 
 import discord
 
-from ..model.posts import Pending, Post
+from ..model.posts import Pending, Post, PostKind
+from .board_message import QuietBoards
 from .catch_up import LagLog, key, merged, next_batch
 from .post_sending import PassingError, PostSender, RefusedError, send_direct
 
@@ -65,6 +66,7 @@ class ChannelPublisher:
         self._claims: dict[tuple[int, int], int] = {}  # outbox post -> the merged message it was last tried in
         self._alone: set[tuple[int, int]] = set()  # outbox posts perhaps tried alone before a restart
         self._sender = PostSender()
+        self._boards = QuietBoards()
         self._lag = LagLog()
         self._closed = False
         self._forgetting: set[asyncio.Task[None]] = set()  # delivered posts leaving the outbox
@@ -133,15 +135,38 @@ class ChannelPublisher:
         if post.direct_to is not None:
             await send_direct(client, post)
             return
+        if post.quiet:
+            post = self._boards.aimed(post)
         versions = [p.outbox for p in batch if p.outbox is not None]
         claimed = all(self._claims.get((post.table_id, v)) == versions[0] for v in versions)  # as before a restart
         if len(versions) > 1 and not claimed and not await self._claim(post.table_id, versions):
             batch[1:] = []  # the claim was not kept: the first post alone, as a restart would send it
             post, versions = batch[0], versions[:1]
+        message = await self._taken(client, post)
+        if post.quiet:  # the board, then its mention (bot/edge/board_message.py)
+            await self._mention_apart(client, post, message)
+        elif post.record is not None:
+            await self._boards.ended(client, post)
+        elif post.kind is PostKind.REMINDER and message is not None and self._boards.has_board(post.table_id):
+            await self._boards.pinged(client, post, message.id)  # a quiet table's mention: it replaces the last
+        if versions and self._outbox is not None:  # the room goes on meanwhile: a restart before it ends
+            forgetting = asyncio.create_task(self._delivered(post.table_id, versions))  # sends the same nonce
+            self._forgetting.add(forgetting)
+            forgetting.add_done_callback(self._forgetting.discard)
+        for p in batch:
+            post_key = key(p)
+            if post_key is not None:
+                self._claims.pop(post_key, None)
+                self._alone.discard(post_key)
+        if message is not None and self.on_sent is not None:
+            await self.on_sent(post, message.id)
+
+    async def _taken(self, client: discord.Client, post: Post) -> discord.Message | None:
+        """`post` sent, tried until Discord takes it (its message) or refuses it for good (None)."""
         failures = outages = 0
         while True:
             try:
-                message = await self._sender.send(client, post)
+                message: discord.Message | None = await self._sender.send(client, post)
             except PassingError as e:
                 failures += 1
                 outages = outages if e.limited else outages + 1  # a busy bucket is waited out, not backed off
@@ -155,17 +180,19 @@ class ChannelPublisher:
             break
         if failures > 1:
             log.info("posting to %s went through after %d failure(s)", post.channel_id, failures)
-        if versions and self._outbox is not None:  # the room goes on meanwhile: a restart before it ends
-            forgetting = asyncio.create_task(self._delivered(post.table_id, versions))  # sends the same nonce
-            self._forgetting.add(forgetting)
-            forgetting.add_done_callback(self._forgetting.discard)
-        for p in batch:
-            post_key = key(p)
-            if post_key is not None:
-                self._claims.pop(post_key, None)
-                self._alone.discard(post_key)
-        if message is not None and self.on_sent is not None:
-            await self.on_sent(post, message.id)
+        return message
+
+    async def _mention_apart(self, client: discord.Client, post: Post, board: discord.Message | None) -> None:
+        """A quiet table's board is out (made or edited): remembered, and the player to move mentioned in a
+        short message of its own when the post mentions them, the previous one deleted."""
+        if board is not None:
+            self._boards.made(post, board.id)
+        ping = self._boards.ping(post)
+        if ping is None:
+            return
+        pinged = await self._taken(client, ping)
+        if pinged is not None:
+            await self._boards.pinged(client, post, pinged.id)
 
     def wake(self) -> None:
         """Discord answers again (the end of an outage): every room waiting to try again tries now."""

@@ -43,6 +43,7 @@ from ..storage import (
     TurnDeadlines,
 )
 from ..texts.lobby import ended_early_kept
+from .board_lines import BoardLines, on_board
 from .idle_turn import IdleTurn
 from .lobby_actions import LobbyActions
 from .match_ending import keep_ended_match, played_any
@@ -65,6 +66,7 @@ class LiveTable(IdleTurn):
     ) -> None:
         super().__init__(table, services, saved_record=saved_record, version=version)
         self.lobby_actions = LobbyActions(self, self.arm_clock)
+        self.board_lines = BoardLines()  # a quiet table's last placements, told on its board
 
     def arm_clock(self) -> None:
         """After an action, under the lock: the turn clock starts what comes next (a computer, an idle watch)."""
@@ -236,6 +238,9 @@ class LiveTable(IdleTurn):
             table.turn_started = min(started, now)
         pictured = self._pictured()
         pictures = await self._pictures(pictured) if pictured.snapshot.tiles else ()
+        if table.quiet:  # its board goes on, with its last placements; the restart's note needs no picture
+            self.board_lines.read(table, table.match.record)
+            pictures = () if table.board_message_id is not None else pictures
         lines = [texts.restored(table.lang), *self._status()]
         self.publish(PostKind.RESTORED, lines, pictures=pictures, hand_button=True)
         self.services.turns.arm(self)
@@ -266,9 +271,16 @@ class LiveTable(IdleTurn):
         lines = [f"{note} {happened}" if note else happened]
         lines.append(texts.next_up(table.lang, table.seating, events, match.scores, self.turn_line()))
         over = match.phase is Phase.OVER
+        on_the_board = table.quiet and not over  # the match-end message is a message of its own, as always
         post = self.publish(
-            PostKind.TURN, lines, pictures=pictures, hand_button=not over, mentions=self.to_ping(), send=False
+            PostKind.TURN,
+            self.board_lines.board(*lines) if on_the_board else lines,
+            pictures=pictures,
+            hand_button=not over,
+            mentions=self.to_ping(),
+            send=False,
         )
+        post = on_board(table, post) if on_the_board else post
         try:
             post = await self._save(deadlines, post)
         except BaseException:

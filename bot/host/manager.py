@@ -160,7 +160,15 @@ class Manager(TableOpener):
     # -- the lobby ----------------------------------------------------------
 
     async def posted(self, post: Post, message_id: int) -> None:
-        """A message of a match went out (see `PlayerDesk.posted`)."""
+        """A message of a match went out: a quiet table's board is noted, so that a restart edits the same
+        one; a correspondence match's latest message too (`PlayerDesk.posted`)."""
+        live = self.registry.by_id(post.table_id)
+        if post.quiet and live is not None and live.table.board_message_id != message_id:
+            live.table.board_message_id = message_id
+            try:
+                await self.storage.set_board_message(post.table_id, message_id)
+            except Exception as e:  # a note, not the table's state: after a restart, a new board
+                log.warning("table %s: its board message not noted (%s)", post.table_id, e)
         await self.players.posted(post, message_id)
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:

@@ -62,7 +62,7 @@ def table_from_row(row: TableRow) -> Table:
     table.paused_at = row.deadlines.paused_at
     table.pace, table.on_timeout = Pace(row.pace), OnTimeout(row.on_timeout)  # an unknown one: ValueError
     table.rated, table.quiet = row.rated, row.quiet
-    table.last_post_id = row.last_post_id
+    table.last_post_id, table.board_message_id = row.last_post_id, row.board_message_id
     if status is TableStatus.PLAYING:
         if row.record is None:
             raise ValueError("a match in progress without its record")

@@ -66,6 +66,7 @@ class Table:
     quiet: bool = False  # `quiet:True`: one board message edited in place rather than a message per placement
     paused_at: float | None = None  # a correspondence turn whose player is away: when its clock stopped
     last_post_id: int | None = None  # the latest message of the match (what `/five-up turns` links to)
+    board_message_id: int | None = None  # a quiet table's board message, once it exists
     away_until: dict[int, float] = field(default_factory=dict)  # seated people away (correspondence): until when
     forfeit_seat: int | None = None  # the seat whose correspondence time ran out at a `timeout:forfeit` table
 

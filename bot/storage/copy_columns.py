@@ -33,6 +33,7 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "forfeit_seat",
         "ended_early",
         "quiet",
+        "board_message_id",
     ),
     "seats": ("table_id", "seat", "user_id", "name", "level"),
     "results": ("table_id", "seat", "guild_id", "user_id", "name", "won", "points", "finished_at"),

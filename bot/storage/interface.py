@@ -200,6 +200,10 @@ class Storage(TournamentStorage, ABC):
     async def set_last_post(self, table_id: int, message_id: int) -> None:
         """The latest message of a table's match (unversioned: a note, not the table's state)."""
 
+    @abstractmethod
+    async def set_board_message(self, table_id: int, message_id: int) -> None:
+        """A quiet table's board message (unversioned: a note; without it a restart starts a new board)."""
+
     # -- the outbox: public posts written with their moves (outbox_queries.py) --
 
     @abstractmethod

@@ -1,11 +1,11 @@
 """The outbox: the public posts moves caused, kept until Discord has taken them (docs/discord_failures.md).
 
 A post is written by `insert_post`, inside the transaction of the move that caused it (table_write_queries.py),
-under its table's id and the version that move wrote: the move and its post are durable together or not at all.
-The publisher deletes it once delivered; a restart reads what is left (`pending_posts`) and sends it before
-anything new. Only the newest waiting post of a room keeps its pictures (a thread that fell behind shows only
-its newest board), so the outbox holds at most one picture per busy thread however far behind it is.
-Written once for both backends (`?` placeholders).
+under its table's id and the version that move wrote: the move and its post are durable together or not at all. The
+publisher deletes it once delivered; a restart reads what is left (`pending_posts`) and sends it before anything new
+(a quiet table's placement edits its board again, as the table notes it). Only the newest waiting post of a room
+keeps its pictures (a thread that fell behind shows only its newest board), so the outbox holds at most one picture
+per busy thread however far behind it is. Written once for both backends (`?` placeholders).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .table_read_queries import shard_clause
 
 _COLUMNS = (
     "o.table_id, o.version, o.room, o.kind, o.text, o.hand_button, o.mentions, o.move_no, o.lang, o.record,"
-    " o.rematch, o.pictures, o.picture_data, o.batch"
+    " o.rematch, o.pictures, o.picture_data, o.batch, t.quiet AS on_quiet_table, t.board_message_id"
 )
 
 
@@ -66,19 +66,25 @@ def decode_pending(row: Row) -> Pending:
         pictures.append(Picture(described["filename"], data[start : start + size], described["description"]))
         start += size
     mentions = str(row["mentions"])
+    kind = PostKind(str(row["kind"]))
+    record = None if row["record"] is None else str(row["record"])
+    quiet = bool(row["on_quiet_table"]) and kind is PostKind.TURN and record is None  # a placement, on the board
+    board = row["board_message_id"]
     post = Post(
         whole(row["table_id"]),
         whole(row["room"]),
-        PostKind(str(row["kind"])),
+        kind,
         str(row["text"]),
         tuple(pictures),
         bool(row["hand_button"]),
         tuple(int(m) for m in mentions.split()) if mentions else (),
         whole(row["move_no"]),
         str(row["lang"]),
-        record=None if row["record"] is None else str(row["record"]),
+        record=record,
         rematch=bool(row["rematch"]),
+        edit_message_id=whole(board) if quiet and board is not None else None,
         outbox=whole(row["version"]),
+        quiet=quiet,
     )
     return Pending(post, None if row["batch"] is None else whole(row["batch"]))
 

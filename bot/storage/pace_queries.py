@@ -109,3 +109,7 @@ class PaceQueries(BackendHooks):
     async def set_last_post(self, table_id: int, message_id: int) -> None:
         async with self._transaction() as session:
             await session.execute("UPDATE tables SET last_post_id = ? WHERE id = ?", message_id, table_id)
+
+    async def set_board_message(self, table_id: int, message_id: int) -> None:
+        async with self._transaction() as session:
+            await session.execute("UPDATE tables SET board_message_id = ? WHERE id = ?", message_id, table_id)

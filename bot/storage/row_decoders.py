@@ -49,6 +49,7 @@ OPEN_TABLE_COLUMNS = (
     "rated",
     "last_post_id",
     "quiet",
+    "board_message_id",
 )
 FINISHED_COLUMNS = (
     "id",
@@ -129,6 +130,7 @@ def _open_table(raw: Row, table_id: int, seats: tuple[SeatRow, ...]) -> TableRow
         rated=_truth(raw["rated"]),
         last_post_id=_optional_int(raw["last_post_id"]),
         quiet=bool(raw["quiet"]),
+        board_message_id=_optional_int(raw["board_message_id"]),
     )
 
 

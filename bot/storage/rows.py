@@ -61,6 +61,7 @@ class TableRow:
     rated: bool = True
     quiet: bool = False  # one board message edited in place (`/five-up start quiet:True`)
     last_post_id: int | None = None  # the latest message of the match, as the bot noted it
+    board_message_id: int | None = None  # a quiet table's board message, once it exists
 
 
 @dataclass(frozen=True, slots=True)

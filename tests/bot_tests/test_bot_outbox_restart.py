@@ -29,6 +29,25 @@ class _Channel:
         self.sent.append((text, extra.get("nonce"), files))  # type: ignore[arg-type]
         return _Message(len(self.sent))
 
+    def get_partial_message(self, message_id: int) -> _Edited:
+        return _Edited(self.sent, message_id)
+
+
+@dataclass
+class _Edited:
+    """A message edited in place: recorded as ("edit <id>: <text>", None, its files)."""
+
+    sent: list[tuple[str, str | None, list[str]]]
+    id: int
+
+    async def edit(self, *, content: str, **extra: object) -> _Edited:
+        files = [f.filename for f in extra.get("attachments", [])]  # type: ignore[attr-defined]
+        self.sent.append((f"edit {self.id}: {content}", None, files))
+        return self
+
+    async def delete(self) -> None:
+        self.sent.append((f"delete {self.id}", None, []))
+
 
 @dataclass
 class _Client:
@@ -60,9 +79,22 @@ class _Outbox:
         self.delivered += versions
 
 
-def _post(version: int, *, record: str | None = None) -> Post:
+def _post(version: int, *, record: str | None = None, board: int | None = None, mentions: tuple[int, ...] = ()) -> Post:
+    """A placement's post kept in the outbox; `board`: a quiet table's, edits that message."""
     picture = (Picture("table.png", b"\x89PNG" + bytes([version])),)
-    return Post(TABLE, ROOM, PostKind.TURN, f"move {version}", picture, True, record=record, outbox=version)
+    return Post(
+        TABLE,
+        ROOM,
+        PostKind.TURN,
+        f"move {version}",
+        picture,
+        True,
+        mentions,
+        record=record,
+        outbox=version,
+        quiet=board is not None,
+        edit_message_id=board,
+    )
 
 
 async def _restart(pending: list[Pending]) -> tuple[_Client, _Outbox]:
@@ -105,3 +137,15 @@ async def test_a_match_end_post_is_never_merged() -> None:
         ("move 33", ["table.png", "record.json"]),
         ("move 34", ["table.png"]),
     ]
+
+
+async def test_a_quiet_tables_board_catches_up_in_one_edit_and_mentions_the_player_to_move_now() -> None:
+    quiet = [Pending(_post(v, board=900, mentions=(m,))) for v, m in ((41, 5), (42, 6), (43, 5))]
+    client, outbox = await _restart([*quiet, Pending(_post(44, record="{}"))])
+    assert [(text, files) for text, _, files in client.sent] == [
+        ("edit 900: move 43", ["table.png"]),  # the board as it is now: one edit, not one per placement
+        ("<@5>, it's your move: the board is just above.", []),  # whoever is to move now, not each one before
+        ("move 44", ["table.png", "record.json"]),  # the match's end is a message of its own
+        ("delete 2", []),  # and the last mention goes with the match
+    ]
+    assert sorted(outbox.delivered) == [41, 42, 43, 44]

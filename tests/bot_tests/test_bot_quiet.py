@@ -7,9 +7,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from support.world import picker, world
+from support.discord_fake import FakeMessage
+from support.manual_timer import ManualTimer
+from support.world import World, picker, world
 
-from bot.model.table_state import TableStatus
+from bot.host.turn_clock import FOLLOW_UP_S
+from bot.model.table_state import Table, TableStatus
 from bot.storage import TableRow
 from bot.texts.i18n import t
 
@@ -63,3 +66,109 @@ async def test_a_quiet_table_is_said_in_korean_and_spanish(tmp_path: Path) -> No
             assert t(lang, "match-quiet") in s.fake.messages(table.room)[0].content
             assert t(lang, "match-quiet") != t("en", "match-quiet")
             s.fake.assert_clean()
+
+
+def _boards(s: World, table: Table) -> list[FakeMessage]:
+    """The thread's messages that carry the table picture."""
+    return [m for m in s.fake.messages(table.room) if "table.png" in [a.filename for a in m.attachments]]
+
+
+def _pings(s: World, table: Table) -> list[dict]:
+    """Every message the bot sent into the thread that may notify somebody, as sent (deleted ones too)."""
+    sent = s.fake.requests_to("POST", "/channels/{channel_id}/messages")
+    bodies = [r.json for r in sent if r.params["channel_id"] == str(table.room)]
+    return [body for body in bodies if body.get("allowed_mentions", {}).get("users")]
+
+
+async def test_a_quiet_match_is_one_board_edited_in_place_with_the_mover_mentioned_apart(tmp_path: Path) -> None:
+    async with world(tmp_path, 2, seed="quiet-board") as s:
+        ana, bo = s.users
+        table, _ = await s.open(s.games, [ana, bo], quiet=True)
+        choose = picker(random.Random(5))
+        said: list[str] = []
+        for made in range(1, 9):
+            match = table.match
+            assert match is not None and match.turn is not None
+            await s.place(table, choose(match, match.turn))
+            (board,) = _boards(s, table)  # one board, made by the first placement, edited by the others
+            assert len(board.history) == made - 1
+            said.append(board.content.splitlines()[-2])  # this placement's line, above whose turn it is
+            assert board.content.splitlines()[:-1] == said[-3:]  # the last three placements, the newest last
+            (picture,) = [a for a in board.attachments if a.filename == "table.png"]
+            assert picture.description and picture.data.startswith(b"\x89PNG")  # the newest, described
+            assert board.custom_ids()[0] == f"5up:hand:{table.id}"
+            assert table.board_message_id == board.id
+            messages = s.fake.messages(table.room)  # the first message, the board, the one mention of the mover
+            assert len(messages) == 3 and messages[1] is board, [m.content for m in messages]
+            mover = table.seats[match.turn or 0].user_id
+            assert messages[2].content == t("en", "board-your-move", player=f"<@{mover}>")
+            assert messages[2].custom_ids() == [f"5up:hand:{table.id}"]  # one tap from the notification
+        pings = _pings(s, table)  # the first message; then, a person after another, each turn by its own message
+        assert len(pings) == 1 + 8 and all(len(p["allowed_mentions"]["users"]) == 1 for p in pings)
+        for edit in s.fake.requests_to("PATCH", "/channels/{channel_id}/messages/{message_id}"):
+            assert edit.params["message_id"] != str(board.id) or edit.json["allowed_mentions"] == {"parse": []}
+
+        record = table.match.record if table.match else None
+        assert record is not None and record.placements == 8  # the replay holds every placement
+        viewer = await s.fake.slash(ana, s.games, "five-up replay", match=table.id)
+        assert viewer is not None and viewer.ok
+        s.fake.assert_clean()
+
+
+async def test_a_restart_goes_on_editing_the_same_board(tmp_path: Path) -> None:
+    async with world(tmp_path, 2, seed="quiet-restart") as s:
+        ana, bo = s.users
+        table, _ = await s.open(s.games, [ana, bo], quiet=True)
+        choose = picker(random.Random(8))
+        for _ in range(4):
+            assert table.match is not None and table.match.turn is not None
+            await s.place(table, choose(table.match, table.match.turn))
+        (board,) = _boards(s, table)
+        lines = board.content.splitlines()[:-1]
+        await s.restart()
+        table = s.table_in(table.room)
+        assert table.quiet and table.board_message_id == board.id  # noted in the database
+        for _ in range(2):
+            assert table.match is not None and table.match.turn is not None
+            await s.place(table, choose(table.match, table.match.turn))
+        (again,) = _boards(s, table)  # the restart's note carries no second board
+        assert again.id == board.id and len(again.history) == 5
+        assert again.content.splitlines()[0] == lines[2]  # the lines before the restart were read from the record
+        s.fake.assert_clean()
+
+
+async def test_a_deleted_board_is_made_again(tmp_path: Path) -> None:
+    async with world(tmp_path, 2, seed="quiet-deleted") as s:
+        ana, bo = s.users
+        table, _ = await s.open(s.games, [ana, bo], quiet=True)
+        choose = picker(random.Random(2))
+        assert table.match is not None and table.match.turn is not None
+        await s.place(table, choose(table.match, table.match.turn))
+        (board,) = _boards(s, table)
+        s.fake.backend._delete(board)  # a moderator deleted it
+        assert table.match.turn is not None
+        await s.place(table, choose(table.match, table.match.turn))
+        (made,) = _boards(s, table)
+        assert made.id != board.id and table.board_message_id == made.id
+        s.fake.assert_clean()
+
+
+async def test_against_a_computer_each_mention_replaces_the_one_before(tmp_path: Path) -> None:
+    timer = ManualTimer()
+    async with world(tmp_path, 1, seed="quiet-computer", timer=timer) as s:
+        (ana,) = s.users
+        table, _ = await s.open(s.games, [ana], bots=1, quiet=True)
+        choose = picker(random.Random(4))
+        for _ in range(6):
+            await s.fake.wait_idle()
+            match = table.match
+            assert table.status is TableStatus.PLAYING and match is not None and match.turn == 0
+            timer.advance(FOLLOW_UP_S)  # idle after the computer's reply: mentioned by a short line
+            await s.fake.wait_idle()
+            messages = s.fake.messages(table.room)  # its first message, the board once made, one mention
+            assert [m.id for m in _boards(s, table)] == ([table.board_message_id] if match.record.placements else [])
+            assert len(messages) <= 3, [m.content for m in messages]  # the thread keeps the newest mention only
+            await s.place(table, choose(match, 0))
+        sent = [body["content"] for body in s.posts_to(table.room) if body["allowed_mentions"].get("users")]
+        assert sum(body == t("en", "turn-follow-up", mention=f"<@{ana.id}>") for body in sent) >= 3
+        s.fake.assert_clean()

@@ -44,6 +44,7 @@ TABLE = {
     "rated": 0,
     "last_post_id": 77,
     "quiet": 1,
+    "board_message_id": 88,
 }
 EXPECTED = TableRow(
     id=7,
@@ -66,6 +67,7 @@ EXPECTED = TableRow(
     rated=False,
     last_post_id=77,
     quiet=True,
+    board_message_id=88,
 )
 
 

@@ -198,7 +198,8 @@ class World:
         user = self.user_at(table, match.turn)
         move = table.move_no
         if by_buttons:
-            hand = await self.click(user, self.fake.messages(table.room)[-1], f"5up:hand:{table.id}", table.lang)
+            shown = [m for m in self.fake.messages(table.room) if f"5up:hand:{table.id}" in m.custom_ids()]
+            hand = await self.click(user, shown[-1], f"5up:hand:{table.id}", table.lang)  # a quiet table: its board
             assert hand is not None and hand.ephemeral and [a.filename for a in hand.attachments] == ["hand.png"]
             await self.click(user, hand, f"5up:tile:{table.id}:{move}:{option.tile}", table.lang)
             if table.move_no == move:  # the tile fits in several places: the same message asks where

@@ -51,3 +51,4 @@ history-match-ended-early = It was ended early, so it was not rated.
 cmd-start-quiet = One board message in the thread, updated after every placement (default: no)
 lobby-quiet = 🤫 Quiet table: the match's thread keeps one board message, updated after every placement. `/five-up replay` still shows every placement.
 match-quiet = 🤫 A quiet table: the board is one message, updated after every placement; the player to move is still mentioned. `/five-up replay` shows every placement.
+board-your-move = { $player }, it's your move: the board is just above.

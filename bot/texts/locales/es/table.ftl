@@ -51,3 +51,4 @@ history-match-ended-early = Terminó antes de tiempo, así que no contó para la
 cmd-start-quiet = Un solo mensaje con el tablero en el hilo, actualizado tras cada ficha (por defecto: no)
 lobby-quiet = 🤫 Mesa tranquila: el hilo de la partida tiene un solo mensaje con el tablero, que se actualiza tras cada ficha. `/five-up replay` sigue mostrando todas las jugadas.
 match-quiet = 🤫 Mesa tranquila: el tablero es un solo mensaje que se actualiza tras cada ficha; a quien le toca se le sigue mencionando. `/five-up replay` muestra todas las jugadas.
+board-your-move = { $player }, te toca: el tablero está justo arriba.
