@@ -15,7 +15,7 @@ import logging
 from dataclasses import replace
 
 from .. import texts
-from ..model.posts import PostKind
+from ..model.posts import Post, PostKind
 from ..model.table_state import Table, TableStatus
 from ..storage import TurnDeadlines
 from .correspondence_clock import left, paused, reminded, resumed
@@ -71,25 +71,31 @@ class CorrespondenceTurns:
         if clock.take_over_at is not None and clock.take_over_at <= now:
             return seat, table.move_no
         if clock.remind_at is not None and clock.remind_at <= now:
-            await self._write(reminded(clock, turn, now))
-            await self._remind(table, seat, user_id)
+            given = reminded(clock, turn, now)
+            seconds = left(given, now) or 0.0
+            text = texts.correspondence_reminder(table.lang, user_id, texts.time_left(table.lang, seconds))
+            reminder = live.publish(PostKind.REMINDER, [text], hand_button=True, mentions=(user_id,), send=False)
+            await self._write(given, reminder)
+            await self._remind_directly(table, user_id, seconds)
             return None
         await self._write(clock)  # not due by this clock: the stored wake_at follows it (or it was stale)
         return None
 
-    async def _write(self, clock: TurnDeadlines) -> None:
+    async def _write(self, clock: TurnDeadlines, post: Post | None = None) -> None:
+        """The turn's clock written, with the reminder `post` in the outbox when there is one (a restart
+        posts it); then the post goes."""
         live = self.live
         table_id = live.table.id
-        await live.write(lambda version: live.services.storage.save_deadlines(table_id, clock, version))
+        kept = post if live.services.outbox else None
+        await live.write(lambda version: live.services.storage.save_deadlines(table_id, clock, version, post=kept))
         live.set_clock(clock)
+        if post is not None:
+            live.hand_over(replace(post, outbox=live.version) if kept is not None else post)
 
-    async def _remind(self, table: Table, seat: int, user_id: int) -> None:
-        """The player to move is reminded in the thread (their hand one click away), and by a direct
-        message when they asked for one."""
+    async def _remind_directly(self, table: Table, user_id: int, seconds: float) -> None:
+        """The player to move was reminded in the thread (their hand one click away): by a direct message
+        too when they asked for one."""
         live = self.live
-        seconds = left(live.clock, live.services.now()) or 0.0
-        text = texts.correspondence_reminder(table.lang, user_id, texts.time_left(table.lang, seconds))
-        live.publish(PostKind.REMINDER, [text], hand_button=True, mentions=(user_id,))
         try:
             wants_dm = (await live.services.storage.player_settings(user_id)).dm_reminders
         except Exception:

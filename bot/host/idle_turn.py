@@ -4,7 +4,7 @@ calls these at their moments; each does nothing if somebody has moved since."""
 
 from __future__ import annotations
 
-import contextlib
+from dataclasses import replace
 
 from .. import texts
 from ..model.posts import PostKind
@@ -31,11 +31,18 @@ class IdleTurn(TableCore):
             clock = self.services.clock
             deadline = table.take_over_at if table.take_over_at is not None else self.services.now()
             text = texts.reminder(table.lang, user_id, since=clock(table.turn_started), deadline=clock(deadline))
-            self.publish(PostKind.REMINDER, [text], hand_button=True, mentions=(user_id or 0,))
+            post = self.publish(PostKind.REMINDER, [text], hand_button=True, mentions=(user_id or 0,), send=False)
+            kept = post if self.services.outbox else None  # written with the reminder's mark: a restart posts it
             table.remind_at = None
             given = TurnDeadlines(None, table.take_over_at)
-            with contextlib.suppress(Refusal):  # not saved (logged by write): a restart may remind once more
-                await self.write(lambda version: self.services.storage.save_deadlines(table.id, given, version))
+            try:
+                await self.write(
+                    lambda version: self.services.storage.save_deadlines(table.id, given, version, post=kept)
+                )
+            except Refusal:  # not saved (logged by write): said all the same; a restart may remind once more
+                self.hand_over(post)
+                return True
+            self.hand_over(replace(post, outbox=self.version) if kept is not None else post)
             return True
 
     async def follow_up(self, move_no: int, seat: int) -> bool:

@@ -140,28 +140,41 @@ class LobbyActions:
             seated = seat_rows(table.seats)
             now = live.services.now()
             deadlines = live.deadlines(match, now)
-            await live.write(
-                lambda version: live.services.storage.start_match(
-                    table.id, seated, record, version, thread_id=thread_id, deadlines=deadlines
-                )
-            )
+            before = (table.no_ping, table.turn_started, live.clock)
             table.no_ping = await live.ping_off()
-            table.match = match
-            table.thread_id = thread_id
+            table.match, table.thread_id, table.status = match, thread_id, TableStatus.PLAYING
+            live.turn_begins(now, deadlines)  # the first message says whose turn it is, with its clock
+            lines, mentions = self._opening(match), live.to_ping()
+            post = live.publish(PostKind.TURN, lines, hand_button=True, mentions=mentions, send=False)
+            kept = post if live.services.outbox else None  # written with the match: a restart posts it
+            try:
+                await live.write(
+                    lambda version: live.services.storage.start_match(
+                        table.id, seated, record, version, thread_id=thread_id, deadlines=deadlines, post=kept
+                    )
+                )
+            except BaseException:  # not started: memory goes back to the lobby the database still holds
+                table.match, table.thread_id, table.status = None, None, TableStatus.LOBBY
+                table.no_ping, table.turn_started, clock = before
+                live.set_clock(clock)
+                raise
             live.saved_record = record
-            table.status = TableStatus.PLAYING
-            live.turn_begins(now, deadlines)
-            # the match's first message says once when reminders and take-overs come; turn lines do not repeat it
-            lines = texts.narrate(table.lang, table.seating, match.events, round_number=0)
-            if table.pace.is_correspondence:
-                rules = texts.correspondence_rules(table.lang, table.pace, table.on_timeout)
-            else:
-                rules = texts.clock_rules(table.lang, live.services.turns.turn_timeout)
-            lines += [rules, texts.quiet_rules(table.lang)] if table.quiet else [rules]
-            lines.append(live.turn_line())
-            live.publish(PostKind.TURN, lines, hand_button=True, mentions=live.to_ping())
+            live.hand_over(replace(post, outbox=live.version) if kept is not None else post)
             self.arm_clock()
             return live.lobby(texts.started_privately(locale))
+
+    def _opening(self, match: Match) -> list[str]:
+        """The match's first message: the lot, once when reminders and take-overs come (turn lines do not
+        repeat it), that the table is quiet if it is, and whose turn it is."""
+        live, table = self.live, self.live.table
+        lines = texts.narrate(table.lang, table.seating, match.events, round_number=0)
+        if table.pace.is_correspondence:
+            rules = texts.correspondence_rules(table.lang, table.pace, table.on_timeout)
+        else:
+            rules = texts.clock_rules(table.lang, live.services.turns.turn_timeout)
+        lines += [rules, texts.quiet_rules(table.lang)] if table.quiet else [rules]
+        lines.append(live.turn_line())
+        return lines
 
     async def cancel(self, *, user_id: int) -> Lobby:
         """The host closes the lobby."""

@@ -102,9 +102,11 @@ class Storage(TournamentStorage, ABC):
         *,
         thread_id: int | None = None,
         deadlines: TurnDeadlines = NO_DEADLINES,
+        post: Post | None = None,
     ) -> int:
-        """The match begins (in `thread_id`, if the bot opened a thread for it), its first turn's clock with it.
-        ChannelBusyError (nothing changed) if it would play in the channel itself, where another match plays."""
+        """The match begins (in `thread_id`, if the bot opened a thread for it), its first turn's clock with it,
+        and its first message (`post`) in the outbox. ChannelBusyError (nothing changed) if it would play in the
+        channel itself, where another match plays."""
 
     @abstractmethod
     async def save_record(
@@ -120,8 +122,10 @@ class Storage(TournamentStorage, ABC):
         its public `post` in the outbox (kept under the version returned)."""
 
     @abstractmethod
-    async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
-        """The clock of the turn in progress changed (its reminder was given)."""
+    async def save_deadlines(
+        self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None, *, post: Post | None = None
+    ) -> int:
+        """The clock of the turn in progress changed (its reminder was given: the reminder, `post`, in the outbox)."""
 
     @abstractmethod
     async def finish_match(

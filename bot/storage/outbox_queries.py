@@ -21,7 +21,7 @@ from .table_read_queries import shard_clause
 
 _COLUMNS = (
     "o.table_id, o.version, o.room, o.kind, o.text, o.hand_button, o.mentions, o.move_no, o.lang, o.record,"
-    " o.rematch, o.pictures, o.picture_data, o.batch, t.quiet AS on_quiet_table, t.board_message_id"
+    " o.rematch, o.pictures, o.picture_data, o.batch, o.quiet, t.board_message_id"
 )
 
 
@@ -37,7 +37,7 @@ async def insert_post(session: Session, table_id: int, version: int, post: Post)
     data = b"".join(p.data for p in post.pictures) if post.pictures else None
     await session.execute(
         "INSERT INTO outbox (table_id, version, room, kind, text, hand_button, mentions, move_no, lang, record,"
-        " rematch, pictures, picture_data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " rematch, pictures, picture_data, created_at, quiet) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         table_id,
         version,
         post.channel_id,
@@ -52,6 +52,7 @@ async def insert_post(session: Session, table_id: int, version: int, post: Post)
         json.dumps(described),
         data,
         time.time(),
+        post.quiet,
     )
 
 
@@ -66,21 +67,19 @@ def decode_pending(row: Row) -> Pending:
         pictures.append(Picture(described["filename"], data[start : start + size], described["description"]))
         start += size
     mentions = str(row["mentions"])
-    kind = PostKind(str(row["kind"]))
-    record = None if row["record"] is None else str(row["record"])
-    quiet = bool(row["on_quiet_table"]) and kind is PostKind.TURN and record is None  # a placement, on the board
+    quiet = bool(row["quiet"])  # a quiet table's placement: it edits the board the table noted
     board = row["board_message_id"]
     post = Post(
         whole(row["table_id"]),
         whole(row["room"]),
-        kind,
+        PostKind(str(row["kind"])),
         str(row["text"]),
         tuple(pictures),
         bool(row["hand_button"]),
         tuple(int(m) for m in mentions.split()) if mentions else (),
         whole(row["move_no"]),
         str(row["lang"]),
-        record=record,
+        record=None if row["record"] is None else str(row["record"]),
         rematch=bool(row["rematch"]),
         edit_message_id=whole(board) if quiet and board is not None else None,
         outbox=whole(row["version"]),

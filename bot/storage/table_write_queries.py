@@ -94,6 +94,7 @@ class TableWriteQueries(BackendHooks):
         *,
         thread_id: int | None = None,
         deadlines: TurnDeadlines = NO_DEADLINES,
+        post: Post | None = None,
     ) -> int:
         try:
             async with self._transaction() as session:
@@ -101,6 +102,8 @@ class TableWriteQueries(BackendHooks):
                 clock = _clock(deadlines)
                 version = await _step(session, table_id, expected_version, assignments, record, thread_id, *clock)
                 await _write_seats(session, table_id, seats)
+                if post is not None:
+                    await insert_post(session, table_id, version, post)
         except Exception as e:
             if self._is_channel_busy(e):
                 raise ChannelBusyError(table_id) from None
@@ -123,9 +126,14 @@ class TableWriteQueries(BackendHooks):
                 await insert_post(session, table_id, version, post)
         return version
 
-    async def save_deadlines(self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None) -> int:
+    async def save_deadlines(
+        self, table_id: int, deadlines: TurnDeadlines, expected_version: int | None = None, *, post: Post | None = None
+    ) -> int:
         async with self._transaction() as session:
-            return await _step(session, table_id, expected_version, _CLOCK, *_clock(deadlines))
+            version = await _step(session, table_id, expected_version, _CLOCK, *_clock(deadlines))
+            if post is not None:
+                await insert_post(session, table_id, version, post)
+            return version
 
     async def finish_match(
         self,

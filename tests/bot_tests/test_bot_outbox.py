@@ -182,3 +182,26 @@ async def test_a_match_ended_early_keeps_its_last_message_across_a_restart(tmp_p
         assert sum(t("en", "match-ended-early") in m.content for m in s.fake.messages(table.room)) == 1
         assert await s.bot.manager.storage.pending_posts() == []
         s.fake.assert_clean()
+
+
+async def test_a_matchs_first_message_lost_with_its_process_goes_out_after_the_start_once(tmp_path: Path) -> None:
+    async with world(tmp_path, 2, seed="outbox-opening") as s:
+        ana, bo = s.users
+        await s.slash(ana, s.games, "five-up start")
+        table = s.table_in(s.games)
+        lobby = s.fake.last_message(s.games)
+        await s.click(bo, lobby, f"5up:lobby:{table.id}:join")
+        await s.bot.publisher.close()  # the process dies after the match's start is written, before its post
+        await s.click(ana, lobby, f"5up:lobby:{table.id}:start")
+        room = table.room
+        assert room != s.games.id and s.fake.messages(room) == []  # its thread, empty: nobody saw the start
+        (waiting,) = await s.bot.manager.storage.pending_posts()
+        assert waiting.post.text.startswith("**Round 1.**") and waiting.post.hand_button
+        await s.restart()
+        await s.fake.wait_idle()
+        contents = [m.content for m in s.fake.messages(room)]
+        assert contents[0] == waiting.post.text  # there now, first, once
+        assert sum(c.startswith("**Round 1.**") for c in contents) == 1
+        assert t("en", "table-restored") in contents[1]  # before the table's next post
+        assert await s.bot.manager.storage.pending_posts() == []
+        s.fake.assert_clean()

@@ -5,10 +5,12 @@ and a restart reads only the posts of its shards."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.model.posts import Picture, Post, PostKind
-from bot.storage import ResultRow, SeatRow, Storage, TableMovedOnError
+from bot.storage import NO_DEADLINES, ResultRow, SeatRow, Storage, TableMovedOnError
 
 pytest_plugins = ["support.storage_backends"]
 
@@ -102,3 +104,33 @@ async def test_a_restart_reads_the_posts_of_its_shards(storage: Storage) -> None
     assert [p.post.text for p in await storage.pending_posts(2, [0])] == ["here"]
     assert [p.post.text for p in await storage.pending_posts(2, [1])] == ["there"]
     assert len(await storage.pending_posts()) == 2
+
+
+async def test_a_matchs_first_message_and_a_reminder_are_kept_with_their_writes(storage: Storage) -> None:
+    table_id = await storage.create_table(
+        guild_id=9, channel_id=600, host_id=11, lang="es", level="normal", seed="s", seats=SEATS
+    )
+    opening = _post(table_id, 601, "round 1", pictured=False)
+    started = await storage.start_match(table_id, SEATS, '{"r": 0}', thread_id=601, post=opening)
+    reminder = Post(table_id, 601, PostKind.REMINDER, "<@11>, your move", hand_button=True, mentions=(11,), lang="es")
+    reminded = await storage.save_deadlines(table_id, NO_DEADLINES, started, post=reminder)
+    kept = [(p.post.kind, p.post.text, p.post.outbox, p.post.mentions) for p in await storage.pending_posts()]
+    assert kept == [
+        (PostKind.TURN, "round 1", started, (11, 12)),
+        (PostKind.REMINDER, "<@11>, your move", reminded, (11,)),
+    ]
+
+
+async def test_a_quiet_tables_placement_is_read_back_aimed_at_the_board_the_table_noted(storage: Storage) -> None:
+    table_id, version = await _playing(storage, 701)
+    placed = replace(_post(table_id, 701, "board"), quiet=True)
+    written = await storage.save_record(table_id, '{"r": 1}', version, post=placed)
+    (pending,) = await storage.pending_posts()
+    assert pending.post.quiet and pending.post.edit_message_id is None  # no board yet: the post makes it
+    await storage.set_board_message(table_id, 7777)
+    (pending,) = await storage.pending_posts()
+    assert pending.post.quiet and pending.post.edit_message_id == 7777 and pending.post.outbox == written
+    await storage.posts_delivered(table_id, [written])
+    plain = await storage.save_record(table_id, '{"r": 2}', written, post=_post(table_id, 701, "end"))
+    (pending,) = await storage.pending_posts()  # a post that is not the board's edits nothing
+    assert pending.post.outbox == plain and not pending.post.quiet and pending.post.edit_message_id is None
