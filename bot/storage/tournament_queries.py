@@ -190,7 +190,7 @@ class TournamentQueries(BackendHooks):
 
     async def tables_opened_in(self, channel_id: int, host_id: int) -> list[int]:
         """Read by a table's channel, which no index covers: asked only for a game whose thread was noted
-        and whose table was not (a restart after a crash between the two; one game of an event at most)."""
+        and whose table was not (a crash between the two, or a match that could not start), which is rare."""
         async with self._read() as session:
             rows = await session.fetch(
                 "SELECT id FROM tables WHERE channel_id = ? AND host_id = ? ORDER BY id DESC", channel_id, host_id
