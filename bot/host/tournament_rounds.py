@@ -2,9 +2,11 @@
 
 A round is written before any of it is shown: its games go to the database first (a bye decided at
 once), then each match is opened in a thread of the event's channel (the edge's `MatchOpener`
-makes the thread), paced by `ThreadPace` (bot/host/thread_pace.py), and its table noted on the game
-at once. A restart between any two of those steps finds the games without a table and opens those
-only, and a match that ended while the bot was down is read from its finished row (`reconcile`).
+makes the thread), paced by `ThreadPace` (bot/host/thread_pace.py): the thread noted on the game as
+soon as it exists, then its table opened and noted too. A restart between any two of those steps finds
+the games without a table and opens those only, each in the thread it has if one was noted (taking over
+a table already opened there), and a match that ended while the bot was down is read from its finished
+row (`reconcile`).
 When every game of the round is decided, the standings are posted and the next round paired, or the
 event ends with its winner announced.
 """
@@ -115,8 +117,10 @@ class TournamentRounds:
         return new
 
     async def open_matches(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> dict[int, int]:
-        """A match for every undecided game of the current round that has none yet (again after a restart);
-        the thread of each game opened now, by its first player."""
+        """A match for every undecided game of the current round that has none yet (again after a restart),
+        each in one thread: made now (by the game's first player) and noted on the game before its table
+        opens, or, for a game noted with a thread and no table, that thread, where a table already opened
+        for the game is taken over rather than a second one opened; the thread of each game opened now."""
         names = {e.user_id: e.name for e in entrants}
         threads: dict[int, int] = {}
         for game in games:
@@ -126,18 +130,48 @@ class TournamentRounds:
                 log.warning("event %s: no match opener; round %s waits", event.id, event.round)
                 break
             pair = (names.get(game.first, "?"), names.get(game.second, "?"))
-            if self.pace is not None:
-                await self.pace.turn(event.channel_id)
-            thread_id = await self.opener(event, game, pair)
-            if thread_id is None:
-                log.warning("event %s: no thread for %s – %s; opened again at the next look", event.id, *pair)
-                continue
-            table_id = await self._open_table(event, game, pair, thread_id)
+            table_id: int | None = None
+            if game.thread_id is None:
+                if self.pace is not None:
+                    await self.pace.turn(event.channel_id)
+                thread_id = await self.opener(event, game, pair)
+                if thread_id is None:
+                    log.warning("event %s: no thread for %s – %s; opened again at the next look", event.id, *pair)
+                    continue
+                game.thread_id = thread_id
+                await self.storage.set_game_thread(event.id, game.round, game.first, thread_id)
+            else:
+                try:
+                    table_id = await self._adopt(event, game)
+                except Refusal as refusal:
+                    log.warning("event %s: the match of %s – %s not started (%s)", event.id, *pair, refusal.code)
+                    continue
+            adopted = table_id is not None
+            if table_id is None:
+                table_id = await self._open_table(event, game, pair, game.thread_id)
             if table_id is not None:
                 game.table_id = table_id
-                threads[game.first] = thread_id
+                threads[game.first] = game.thread_id
                 await self.storage.set_game_table(event.id, game.round, game.first, table_id)
+                if adopted:
+                    await self.reconcile(event, [game])  # a match that ended before it was noted: its result
         return threads
+
+    async def _adopt(self, event: Event, game: Game) -> int | None:
+        """The table already opened for `game` in its noted thread (a restart after a crash before the table
+        was noted on the game), started if it is still a lobby; None when there is none, and one opens."""
+        assert game.thread_id is not None
+        players = [game.first, game.second]
+        for table_id in await self.storage.tables_opened_in(game.thread_id, game.first):
+            live = await self.live_of(table_id)
+            if live is not None and [s.user_id for s in live.table.seats] == players:
+                if live.table.status is TableStatus.LOBBY:
+                    await self.start_match(table_id, game.first, event.lang)
+                return table_id
+            finished = await self.storage.finished_match(table_id)
+            if finished is not None and [s.user_id for s in finished.seats] == players:
+                return table_id
+        return None
 
     async def _open_table(self, event: Event, game: Game, names: tuple[str, str], thread_id: int) -> int | None:
         assert game.second is not None

@@ -74,6 +74,7 @@ class Game:
     first_points: int = 0  # game points scored in the match (displayed points, for the third tie-break)
     second_points: int = 0
     how: str = ""  # one of GAME_HOWS: "" while undecided; "ended": stopped by the organiser with no winner
+    thread_id: int | None = None  # its match's thread, noted as soon as it exists (before its table opens)
 
     @property
     def decided(self) -> bool:

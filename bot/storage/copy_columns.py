@@ -83,6 +83,7 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "first_points",
         "second_points",
         "how",
+        "thread_id",
     ),
 }
 COPY_KEYS: dict[str, tuple[str, ...]] = {

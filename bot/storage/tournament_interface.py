@@ -61,6 +61,14 @@ class TournamentStorage(ABC):
         """The table a game (found by its round and first player) is played at."""
 
     @abstractmethod
+    async def set_game_thread(self, event_id: int, round_no: int, first: int, thread_id: int) -> None:
+        """The thread a game's match is played in, noted before its table opens."""
+
+    @abstractmethod
+    async def tables_opened_in(self, channel_id: int, host_id: int) -> list[int]:
+        """The ids of the tables (open or not) opened in this channel or thread by this host, newest first."""
+
+    @abstractmethod
     async def set_game_result(
         self,
         event_id: int,

@@ -35,7 +35,7 @@ _EVENT = (
     "lang",
     "round_deadline",
 )
-_GAME = ("round", "first_id", "second_id", "table_id", "winner", "first_points", "second_points", "how")
+_GAME = ("round", "first_id", "second_id", "table_id", "winner", "first_points", "second_points", "how", "thread_id")
 _SELECT_EVENT = f"SELECT {', '.join(_EVENT)} FROM tournaments"
 _SELECT_GAME = f"SELECT {', '.join(_GAME)} FROM tournament_games"
 
@@ -159,10 +159,12 @@ class TournamentQueries(BackendHooks):
                     )
                 boards[g.round] += 1
                 board = boards[g.round]
-                rows.append((event_id, g.round, board, g.first, g.second, g.table_id, g.winner, *_result(g)))
+                rows.append(
+                    (event_id, g.round, board, g.first, g.second, g.table_id, g.winner, *_result(g), g.thread_id)
+                )
             await session.executemany(
                 "INSERT INTO tournament_games (event_id, round, board, first_id, second_id, table_id, winner,"
-                " first_points, second_points, how) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " first_points, second_points, how, thread_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
 
@@ -175,6 +177,25 @@ class TournamentQueries(BackendHooks):
                 round_no,
                 first,
             )
+
+    async def set_game_thread(self, event_id: int, round_no: int, first: int, thread_id: int) -> None:
+        async with self._transaction() as session:
+            await session.execute(
+                "UPDATE tournament_games SET thread_id = ? WHERE event_id = ? AND round = ? AND first_id = ?",
+                thread_id,
+                event_id,
+                round_no,
+                first,
+            )
+
+    async def tables_opened_in(self, channel_id: int, host_id: int) -> list[int]:
+        """Read by a table's channel, which no index covers: asked only for a game whose thread was noted
+        and whose table was not (a crash between the two, or a match that could not start), which is rare."""
+        async with self._read() as session:
+            rows = await session.fetch(
+                "SELECT id FROM tables WHERE channel_id = ? AND host_id = ? ORDER BY id DESC", channel_id, host_id
+            )
+        return [whole(r["id"]) for r in rows]
 
     async def set_game_result(
         self,
@@ -262,6 +283,7 @@ def decode_game(raw: Row) -> Game:
         first_points=whole(raw["first_points"]),
         second_points=whole(raw["second_points"]),
         how=how,
+        thread_id=_whole_or_none(raw["thread_id"]),
     )
 
 

@@ -5,6 +5,7 @@ away, as a player who lets their time run out), so a whole event plays in second
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -12,6 +13,7 @@ from itertools import combinations
 from pathlib import Path
 from unittest.mock import patch
 
+import pytest
 from discord import Permissions
 from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeRole, FakeUser
 from support.manual_timer import ManualTimer
@@ -308,4 +310,75 @@ async def test_a_twelve_match_round_opens_paced_and_a_restart_mid_opening_opens_
         await s.fake.wait_idle()
         assert len(s.fake.requests_to("POST", threads_path)) == 12  # the stopped process opened nothing more
         assert len([m for m in s.fake.messages(s.games) if m.content.startswith("**Big**")]) == len(announced)
+        s.fake.assert_clean()
+
+
+async def _stuck(*_args: object, **_kwargs: object) -> None:
+    """A step that never returns: the process stops (restarts) in the middle of it, as in a crash."""
+    await asyncio.get_running_loop().create_future()
+
+
+async def finish_in(s: World, thread_id: int) -> None:
+    """The match played in this thread to its end, computers sitting for the members."""
+    manager = s.bot.manager
+    (live,) = manager.registry.in_channel(thread_id)
+    live.table.away.update(range(len(live.table.seats)))
+    manager.turns.arm(live)
+    await manager.drain()
+    await s.fake.wait_idle()
+
+
+@pytest.mark.parametrize("stops_in", ["table-opening", "match-start", "table-noting", "table-noting-match-over"])
+async def test_a_crash_while_a_match_opens_leaves_one_thread_and_one_match_per_game(
+    tmp_path: Path, stops_in: str
+) -> None:
+    """The process stops after a game's thread was made and noted: before its table is opened, after its
+    lobby is saved but not started, or after its match started but before the table is noted on the game.
+    The restart opens the match in the noted thread, or takes over the table already there (its result read
+    if that match ended meanwhile): each game of the round has one thread and one match, played to its result.
+    """
+    threads_path = "/channels/{channel_id}/messages/{message_id}/threads"
+    async with league(tmp_path, 4, timer=ManualTimer()) as s:
+        event_id = await create(s, name="Crash", format="swiss", rounds=1)
+        await join_all(s, event_id, s.users)
+        rounds = s.bot.manager.tournaments.rounds
+        if stops_in == "table-opening":
+            rounds._open_table = _stuck  # type: ignore[method-assign]
+        elif stops_in == "match-start":
+            rounds.start_match = _stuck
+        else:
+            s.bot.manager.storage.set_game_table = _stuck  # type: ignore[method-assign]
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        assert len(s.fake.requests_to("POST", threads_path)) == 1  # the first game's thread, then the stop
+        (stopped,) = [g for g in await games(s, event_id) if g.thread_id is not None]
+        assert stopped.table_id is None and stopped.thread_id is not None
+        before = await s.bot.manager.storage.tables_opened_in(stopped.thread_id, stopped.first)
+        assert len(before) == (0 if stops_in == "table-opening" else 1)
+        if stops_in == "table-noting-match-over":
+            await finish_in(s, stopped.thread_id)  # it ends while its game knows nothing of it
+            assert await s.bot.manager.storage.finished_match(before[0]) is not None
+        await s.restart()
+        await s.fake.wait_idle()
+        round_one = await games(s, event_id)
+        assert len(s.fake.requests_to("POST", threads_path)) == len(round_one) == 2  # no second thread
+        assert len({g.thread_id for g in round_one}) == 2 and all(g.table_id is not None for g in round_one)
+        for game in round_one:
+            assert game.thread_id is not None
+            tables = await s.bot.manager.storage.tables_opened_in(game.thread_id, game.first)
+            assert tables == [game.table_id]  # one match in its thread: the one noted on the game
+            if game.decided:
+                continue
+            live = s.bot.manager.registry.by_id(game.table_id)  # type: ignore[arg-type]
+            assert live is not None and live.table.status is TableStatus.PLAYING
+            assert live.table.room == game.thread_id
+        again = next(g for g in round_one if g.first == stopped.first)
+        if before:
+            assert again.table_id == before[0]  # the table opened before the stop, taken over
+        if stops_in == "table-noting-match-over":
+            assert again.decided and again.how in ("played", "forfeit") and again.winner is not None
+        await play_round(s, event_id)
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.status is EventStatus.OVER
+        assert all(g.decided and g.winner is not None for g in await games(s, event_id))
         s.fake.assert_clean()

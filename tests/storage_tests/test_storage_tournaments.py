@@ -38,6 +38,21 @@ async def _table(storage: Storage) -> int:
     )
 
 
+async def _match_table(storage: Storage, channel_id: int, host_id: int) -> int:
+    """A match's table opened in a thread by the tournament (no thread of its own)."""
+    seats = [SeatRow(11, "Ana"), SeatRow(12, "Bo")]
+    return await storage.create_table(
+        guild_id=9,
+        channel_id=channel_id,
+        host_id=host_id,
+        lang="en",
+        level="normal",
+        seed="s",
+        seats=seats,
+        use_thread=False,
+    )
+
+
 async def test_an_event_is_kept_from_sign_up_to_its_last_result(target: str) -> None:
     storage = await open_storage(target)
     try:
@@ -119,6 +134,29 @@ async def test_events_due_are_the_running_and_the_timed_sign_ups(target: str) ->
         await storage.close()
 
 
+async def test_a_games_thread_is_noted_before_its_table_and_the_tables_in_it_are_found(target: str) -> None:
+    """bot/host/tournament_rounds.py notes a match's thread the moment it exists; a restart finds the table
+    opened in that thread (if any) by its channel and host, newest first, open or not."""
+    storage = await open_storage(target)
+    try:
+        event_id = await storage.create_event(_event())
+        await storage.add_games(event_id, [Game(1, 11, 12), Game(1, 13, 14)])
+        thread = 1_234_567_890_123_456_789  # a Discord snowflake: wider than 32 bits
+        await storage.set_game_thread(event_id, 1, 11, thread)
+        assert await storage.games(event_id) == [Game(1, 11, 12, thread_id=thread), Game(1, 13, 14)]
+        assert await storage.tables_opened_in(thread, 11) == []
+        first = await _match_table(storage, thread, 11)
+        await storage.close_table(first, "expired")
+        second = await _match_table(storage, thread, 11)
+        await _match_table(storage, thread, 12)  # another host
+        await _match_table(storage, 555, 11)  # elsewhere
+        assert await storage.tables_opened_in(thread, 11) == [second, first]
+        await storage.set_game_table(event_id, 1, 11, second)
+        assert await storage.game_of_table(second) == (event_id, Game(1, 11, 12, second, thread_id=thread))
+    finally:
+        await storage.close()
+
+
 async def test_the_copy_carries_tournaments(tmp_path: Path, postgres_backend: Backend) -> None:
     source = await open_storage(tmp_path / "five_up.sqlite3")
     destination = await open_storage(await postgres_backend.target())
@@ -127,14 +165,15 @@ async def test_the_copy_carries_tournaments(tmp_path: Path, postgres_backend: Ba
         await source.add_entrant(event_id, Entrant(11, "Ana", 12.5, withdrawn_round=3))
         await source.add_entrant(event_id, Entrant(12, "Bo"))
         table_id = await _table(source)
-        await source.add_games(event_id, [Game(1, 11, 12, table_id, 12, 30, 61, "played"), Game(1, 13, None)])
+        await source.add_games(event_id, [Game(1, 11, 12, table_id, 12, 30, 61, "played", 777), Game(1, 13, None)])
         counts = await source.count_rows()
         assert (counts["tournaments"], counts["tournament_entrants"], counts["tournament_games"]) == (1, 2, 2)
         await destination.import_rows(source, replace=False, expected=counts)
         assert await destination.event(event_id) == await source.event(event_id)
         assert await destination.entrants(event_id) == await source.entrants(event_id)
         assert await destination.games(event_id) == await source.games(event_id)
-        assert await destination.game_of_table(table_id) == (event_id, Game(1, 11, 12, table_id, 12, 30, 61, "played"))
+        copied = Game(1, 11, 12, table_id, 12, 30, 61, "played", 777)  # its thread too
+        assert await destination.game_of_table(table_id) == (event_id, copied)
         # a new event after the copy gets a new id (PostgreSQL's identity moved past the copied ones)
         assert await destination.create_event(_event()) > event_id
         assert await destination.add_entrant(event_id, Entrant(14, "Di"))  # join order continues
