@@ -109,7 +109,8 @@ class Manager(TableOpener):
             storage, publisher.publish, renderer, self, self._start_match, self._live_or_none, now,
             turn_timeout, self.seeds, clock,
         )  # fmt: skip
-        self.tournaments = TournamentDesk(storage, rounds, self.timer)  # events that pair and open their matches
+        # the events of this process's servers, which pair and open their matches
+        self.tournaments = TournamentDesk(storage, rounds, self.timer, (shard_count, self.shard_ids))
 
     # -- finding tables -----------------------------------------------------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 
 from .. import texts
 from ..model.pace import HOUR, OnTimeout, Pace
@@ -33,8 +33,15 @@ MAX_ROUNDS = 20
 
 
 class TournamentDesk:
-    def __init__(self, storage: Storage, rounds: TournamentRounds, timer: Timer) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        rounds: TournamentRounds,
+        timer: Timer,
+        shards: tuple[int | None, Sequence[int] | None] = (None, None),
+    ) -> None:
         self.storage = storage
+        self.shards = shards  # (shard count, this process's shards): the servers whose events are this process's
         self.rounds = rounds
         rounds.pace = ThreadPace(timer)  # a round's threads opened at Discord's pace
         self.timer = timer
@@ -264,7 +271,7 @@ class TournamentDesk:
     async def restore(self) -> None:
         """After a start: every running event picks up where it was, each in a task of its own (a round
         still to open waits for the connection: the start goes on meanwhile); then the watch begins."""
-        for event in await self.storage.events_due():
+        for event in await self.storage.events_due(*self.shards):
             if event.status is EventStatus.RUNNING:
                 self._spawn(self._resume(event), f"event-resume-{event.id}")
         self.clock.start()
@@ -290,7 +297,7 @@ class TournamentDesk:
         """Act on every sign-up that closed and every round deadline that passed; when to look next."""
         now = self.timer.now()
         target = now + self.clock.longest_wait
-        for event in await self.storage.events_due():
+        for event in await self.storage.events_due(*self.shards):
             moment = event.close_at if event.status is EventStatus.SIGNUP else event.round_deadline
             if moment is None:
                 continue

@@ -27,9 +27,10 @@ class TournamentStorage(ABC):
         """The server's events, newest first; `open_only`: those in sign-up or running."""
 
     @abstractmethod
-    async def events_due(self) -> list[Event]:
-        """Every server's events a restart must look after: running ones, and those in sign-up with a
-        close time (the host compares it with the clock)."""
+    async def events_due(self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None) -> list[Event]:
+        """The events a process must look after: running ones, and those in sign-up with a close time (the
+        host compares it with the clock), of the servers on its shards (every server without shards), so
+        that two processes never open one round's matches twice."""
 
     @abstractmethod
     async def save_event(self, event: Event) -> None:

@@ -15,6 +15,7 @@ from bot.model.tournament import GAME_HOWS, Entrant, Event, EventStatus, Format,
 from .backend_hooks import BackendHooks
 from .dialect import Row, real, whole
 from .storage_errors import EventMovedOnError
+from .table_read_queries import shard_clause
 
 _EVENT = (
     "id",
@@ -78,11 +79,13 @@ class TournamentQueries(BackendHooks):
             rows = await session.fetch(f"{_SELECT_EVENT} WHERE guild_id = ?{where} ORDER BY id DESC", guild_id)
         return [decode_event(r) for r in rows]
 
-    async def events_due(self) -> list[Event]:
+    async def events_due(self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None) -> list[Event]:
+        shards, args = shard_clause(shard_count, shard_ids)
         async with self._read() as session:
             rows = await session.fetch(
-                f"{_SELECT_EVENT} WHERE status <> 'over'"
-                " AND (status = 'running' OR (status = 'signup' AND close_at IS NOT NULL)) ORDER BY id"
+                f"{_SELECT_EVENT} t WHERE status <> 'over'"
+                f" AND (status = 'running' OR (status = 'signup' AND close_at IS NOT NULL)){shards} ORDER BY id",
+                *args,
             )
         return [decode_event(r) for r in rows]
 

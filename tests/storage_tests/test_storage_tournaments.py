@@ -12,6 +12,7 @@ from support.storage_raw import Backend
 from bot.model.pace import OnTimeout, Pace
 from bot.model.tournament import Entrant, Event, EventStatus, Format, Game
 from bot.storage import EventMovedOnError, SeatRow, Storage, open_storage
+from bot.storage.shards import SHARD_SHIFT
 
 pytest_plugins = ["support.storage_backends"]
 
@@ -130,6 +131,24 @@ async def test_events_due_are_the_running_and_the_timed_sign_ups(target: str) ->
         running = await storage.create_event(replace(_event(name="running"), status=EventStatus.RUNNING, round=2))
         await storage.create_event(replace(_event(name="over", close_at=1.0), status=EventStatus.OVER))
         assert [e.id for e in await storage.events_due()] == [timed, running]
+    finally:
+        await storage.close()
+
+
+async def test_each_process_looks_after_the_events_of_its_own_shards(target: str) -> None:
+    """Two processes with shards never both open one event's rounds: each reads its servers' events only."""
+    storage = await open_storage(target)
+    try:
+        guilds = {shard: (1000 + shard) << SHARD_SHIFT for shard in range(3)}  # a server on each of 3 shards
+        made = {
+            shard: await storage.create_event(replace(_event(guild_id=g), status=EventStatus.RUNNING, round=1))
+            for shard, g in guilds.items()
+        }
+        shard_of = {shard: (g >> SHARD_SHIFT) % 3 for shard, g in guilds.items()}
+        for process in ([0], [1, 2]):
+            due = [e.id for e in await storage.events_due(3, process)]
+            assert due == [made[shard] for shard in sorted(made) if shard_of[shard] in process]
+        assert [e.id for e in await storage.events_due()] == list(made.values())  # no shards: every server's
     finally:
         await storage.close()
 
