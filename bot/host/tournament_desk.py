@@ -32,14 +32,11 @@ MIN_PLAYERS = 2
 MAX_ROUNDS = 20
 
 
+Shards = tuple[int | None, Sequence[int] | None]  # a shard count and the shards of this process (None: all)
+
+
 class TournamentDesk:
-    def __init__(
-        self,
-        storage: Storage,
-        rounds: TournamentRounds,
-        timer: Timer,
-        shards: tuple[int | None, Sequence[int] | None] = (None, None),
-    ) -> None:
+    def __init__(self, storage: Storage, rounds: TournamentRounds, timer: Timer, shards: Shards = (None, None)) -> None:
         self.storage = storage
         self.shards = shards  # (shard count, this process's shards): the servers whose events are this process's
         self.rounds = rounds
