@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -49,8 +49,10 @@ class FakeDiscord(UserActions):
         settle_horizon: float,
         bot_name: str,
         backend: FakeBackend | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.client = client
+        self.clock = clock  # the seconds interactions and requests are timed by: the loop's, unless a test's own
         self.response_deadline = response_deadline
         self.settle_horizon = settle_horizon
         if backend is None:
@@ -90,12 +92,15 @@ class FakeDiscord(UserActions):
         bot_name: str = "Five Up",
         token: str = "fake-token",
         timeout: float = 10.0,
+        clock: Callable[[], float] | None = None,
     ) -> FakeDiscord:
         """Log the client in against the fake (running its `setup_hook`), connect it, and wait for on_ready.
 
         `response_deadline`: seconds the bot has for an initial interaction response (Discord: 3;
         None turns the check off). `settle_horizon`: timers due sooner than this are waited for by
-        `wait_idle`; later ones (view timeouts, turn clocks) are not.
+        `wait_idle`; later ones (view timeouts, turn clocks) are not. `clock`: what the response deadline
+        and the requests' moments are read on (the loop's time unless a test moves its own, e.g. a
+        `ManualTimer`'s `now`: a late answer is then late however busy the machine is).
         """
         fake = cls(
             client,
@@ -104,6 +109,7 @@ class FakeDiscord(UserActions):
             response_deadline=response_deadline,
             settle_horizon=settle_horizon,
             bot_name=bot_name,
+            clock=clock,
         )
         await fake._start(token, timeout)
         return fake
@@ -144,6 +150,7 @@ class FakeDiscord(UserActions):
             settle_horizon=self.settle_horizon,
             bot_name=self.bot_user.name,
             backend=self.backend,
+            clock=self.clock,
         )
         await fake._start("fake-token", timeout)
         return fake
@@ -164,6 +171,8 @@ class FakeDiscord(UserActions):
         await self.close()
 
     def _clock(self) -> float:
+        if self.clock is not None:
+            return self.clock()
         assert self._loop is not None
         return self._loop.time()
 
