@@ -4,11 +4,14 @@ A test that moves a `ManualTimer` (tests/support/manual_timer.py) wakes the mana
 which then post and write through aiosqlite's thread: work the test cannot await directly. `settling`
 counts that work the way the fake Discord does (tests/support/discord_fake/idle.py) and its `settle`
 returns once the loop has nothing left to do now, however long a busy machine takes to get there.
+`until` waits for a state the test cannot await (a handler started, a stop begun) the same way: as
+long as it takes, bounded only against a hang.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
@@ -26,3 +29,12 @@ async def settling(horizon: float = 1.0) -> AsyncIterator[Callable[[], Awaitable
         yield lambda: watcher.wait(timeout=HANG)
     finally:
         watcher.uninstall()
+
+
+async def until(condition: Callable[[], object], what: str) -> None:
+    """Return once `condition()` holds, looking again after every turn of the loop (or a millisecond)."""
+    hung = time.monotonic() + HANG
+    while not condition():
+        if time.monotonic() > hung:
+            raise AssertionError(f"never came: {what}")
+        await asyncio.sleep(0.001)
