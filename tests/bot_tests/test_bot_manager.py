@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from support.bot_host import CHANNEL, GUILD, PNG, assert_private, open_table, pick, play_out, running
-from support.loop_settle import settling
 from support.manual_timer import ManualTimer
 from support.storage_raw import table_status
+from support.waiting import settling
 
 from bot.edge.commands import _placement as placement_asked
 from bot.host.refusal import Refusal

@@ -14,8 +14,8 @@ from pathlib import Path
 from support.bot_host import CHANNEL, GUILD, open_table, running
 from support.discord_fake import FakeMessage, FakeUser, InteractionRecord
 from support.i18n_checks import leftover_english
-from support.loop_settle import settling
 from support.manual_timer import ManualTimer
+from support.waiting import settling
 from support.world import World, picker, world
 
 from bot.host import rating_keeper

@@ -16,7 +16,7 @@ import discord
 import pytest
 from support.discord_fake import FakeMessage
 from support.discord_fake.records import InteractionRecord
-from support.loop_settle import until
+from support.waiting import knocked, until
 from support.world import World, world
 
 from bot.edge.app import stop_on_signals
@@ -35,13 +35,7 @@ async def sigterm_and_wait(w: World) -> None:
 def suggesting_sent(w: World) -> bool:
     """The autocomplete during the stop has been sent to the bot and has answered."""
     suggestions = [r for r in w.fake.backend.interactions if r.type is discord.InteractionType.autocomplete]
-    return bool(suggestions) and knocked(w, suggestions)
-
-
-def knocked(w: World, records: list[InteractionRecord]) -> bool:
-    """Every one of these interactions has sent a request (its answer) to Discord's door."""
-    tokens = {request.params.get("webhook_token") for request in w.fake.backend.requests}
-    return all(record.token in tokens for record in records)
+    return bool(suggestions) and knocked(w.fake, suggestions)
 
 
 def the_hand(record: InteractionRecord) -> FakeMessage:
@@ -68,7 +62,7 @@ async def test_a_click_in_flight_when_sigterm_arrives_is_answered(tmp_path: Path
             w.fake.backend.latency = 0.03  # every request takes a while: the click is still running at the signal
             click = await w.fake.click(mover, w.public()[-1], f"5up:hand:{table.id}", settle=False)
             if delay_ms:  # the click has started before the signal's moment, however slow the machine
-                await until(lambda: w.bot.handlers.running or knocked(w, [click]), "the click's handler started")
+                await until(lambda: w.bot.handlers.running or knocked(w.fake, [click]), "the click's handler started")
                 await asyncio.sleep(delay_ms / 1000)  # then a moment of its progress (b: any outcome is checked)
             await sigterm_and_wait(w)
         finally:
@@ -110,7 +104,7 @@ async def test_clicks_and_commands_during_the_stop_hear_the_bot_is_restarting(
                 w.fake.autocomplete(mover, w.room, "five-up play", focused="tile", value="")
             )
             await until(
-                lambda: knocked(w, during) and suggesting_sent(w),
+                lambda: knocked(w.fake, during) and suggesting_sent(w),
                 "every answer during the stop on its way",
             )
             door.set()

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 from support.bot_host import Recorder
-from support.loop_settle import settling
 from support.manual_timer import ManualTimer
 from support.pg_server import PostgresServer
 from support.storage_raw import Backend, Raw
+from support.waiting import settling
 from support.world import club
 
 import bot.storage.sqlite

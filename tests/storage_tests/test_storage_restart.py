@@ -11,9 +11,9 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from support.loop_settle import settling
 from support.pg_server import PostgresServer
 from support.storage_raw import Backend
+from support.waiting import settling
 
 from bot.storage import PostgresStorage, ResultRow, SeatRow, Storage, StorageUnavailableError, open_storage
 
