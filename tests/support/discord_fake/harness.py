@@ -23,6 +23,7 @@ from .specs import FakeGuild, FakeUser, Overwrite, new_snowflake
 from .transport import FakeHTTPClient, install_webhook_routing
 
 MESSAGE_EVENTS = ("MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE")
+HANG = 60.0  # seconds: only a hung bot takes this long to connect or settle; a busy machine never should
 
 
 class _ErrorLog(logging.Handler):
@@ -91,7 +92,7 @@ class FakeDiscord(UserActions):
         settle_horizon: float = 1.0,
         bot_name: str = "Five Up",
         token: str = "fake-token",
-        timeout: float = 10.0,
+        timeout: float = HANG,
         clock: Callable[[], float] | None = None,
     ) -> FakeDiscord:
         """Log the client in against the fake (running its `setup_hook`), connect it, and wait for on_ready.
@@ -134,7 +135,7 @@ class FakeDiscord(UserActions):
         )
         await self.wait_idle(timeout=timeout)
 
-    async def restart(self, client: discord.Client, *, timeout: float = 10.0) -> FakeDiscord:
+    async def restart(self, client: discord.Client, *, timeout: float = HANG) -> FakeDiscord:
         """Close this client (if still open) and start `client` against the same fake Discord.
 
         Messages, threads and registered commands survive, as they do on Discord, so a test can
@@ -176,7 +177,7 @@ class FakeDiscord(UserActions):
         assert self._loop is not None
         return self._loop.time()
 
-    async def wait_idle(self, *, timeout: float = 10.0, horizon: float | None = None) -> None:
+    async def wait_idle(self, *, timeout: float = HANG, horizon: float | None = None) -> None:
         """Return once everything the bot started has settled (see `idle.py` for what counts)."""
         assert self._idle is not None, "FakeDiscord.start() first"
         await self._idle.wait(timeout=timeout, horizon=horizon)
@@ -369,7 +370,7 @@ class FakeDiscord(UserActions):
         resume(self.client, self.link, self.sockets)
         await self.wait_idle()
 
-    async def identify_again(self, *, timeout: float = 10.0) -> None:
+    async def identify_again(self, *, timeout: float = HANG) -> None:
         """A fresh IDENTIFY after a close: READY and every guild anew, on_ready once more; then settle."""
         await identify(
             self.client,
