@@ -63,7 +63,7 @@ async def test_a_click_in_flight_when_sigterm_arrives_is_answered(tmp_path: Path
             click = await w.fake.click(mover, w.public()[-1], f"5up:hand:{table.id}", settle=False)
             if delay_ms:  # the click has started before the signal's moment, however slow the machine
                 await until(lambda: w.bot.handlers.running or knocked(w.fake, [click]), "the click's handler started")
-                await asyncio.sleep(delay_ms / 1000)  # then a moment of its progress (b: any outcome is checked)
+                await asyncio.sleep(delay_ms / 1000)  # then a moment of its progress: either outcome is checked
             await sigterm_and_wait(w)
         finally:
             undo()
