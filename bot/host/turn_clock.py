@@ -114,8 +114,8 @@ class TurnClock:
     async def _computer_turn(self, live: ClockedTable, move_no: int, seat: int, *, announce: bool) -> None:
         """A computer places for `seat`; `announce` says so publicly (the first move for an idle player)."""
         low, high = self.computer_pause
-        if high > 0:
-            await asyncio.sleep(self._pause_rng.uniform(low, high))
+        if high > 0:  # on the timer, as every wait here: a test's computer "thinks" until the test moves it
+            await self.timer.sleep_until(self.timer.now() + self._pause_rng.uniform(low, high))
         if not live.computer_may_play(move_no, seat):
             return
         placement = await self.placement_for(live.table, seat)

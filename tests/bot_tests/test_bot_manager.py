@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 from support.bot_host import CHANNEL, GUILD, PNG, assert_private, open_table, pick, play_out, running
+from support.manual_timer import ManualTimer
 from support.storage_raw import table_status
+from support.waiting import settling
 
 from bot.edge.commands import _placement as placement_asked
 from bot.host.refusal import Refusal
@@ -319,17 +321,22 @@ async def test_computers_fill_seats_and_finish_the_match(tmp_path: Path) -> None
 
 
 async def test_an_idle_player_is_reminded_then_replaced_until_back(tmp_path: Path) -> None:
-    async with running(tmp_path / "db.sqlite3", turn_timeout=0.05) as (manager, recorder, _):
+    timer = ManualTimer()
+    timeout = 20.0  # the reminder, then the take-over, come before a quiet turn's 30 s follow-up would
+    async with (
+        settling() as settle,
+        running(tmp_path / "db.sqlite3", turn_timeout=timeout, timer=timer) as (manager, recorder, _),
+    ):
         table = await open_table(manager, recorder, [1, 2], seed="idle")
         await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
         match = table.match
         assert match is not None
         idle_seat = match.turn
         idle_user = table.seats[idle_seat].user_id
-        for _ in range(200):
-            await asyncio.sleep(0.02)
-            if any(p.kind is PostKind.TURN and "is away" in p.text for p in recorder.posts):
-                break
+        timer.advance(timeout)  # the reminder is due
+        await settle()
+        timer.advance(timeout)  # and the take-over
+        await settle()
         kinds = [p.kind for p in recorder.posts]
         assert kinds[:3] == [PostKind.TURN, PostKind.REMINDER, PostKind.TURN]
         reminder = recorder.posts[1]

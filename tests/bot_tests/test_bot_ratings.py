@@ -7,7 +7,6 @@ only person was played by a computer to the end, left unrated."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +14,8 @@ from pathlib import Path
 from support.bot_host import CHANNEL, GUILD, open_table, running
 from support.discord_fake import FakeMessage, FakeUser, InteractionRecord
 from support.i18n_checks import leftover_english
+from support.manual_timer import ManualTimer
+from support.waiting import settling
 from support.world import World, picker, world
 
 from bot.host import rating_keeper
@@ -264,13 +265,19 @@ async def test_nobody_rated_yet_in_each_language(tmp_path: Path) -> None:
 async def test_a_match_its_people_left_to_the_computers_is_not_rated(tmp_path: Path) -> None:
     """The only person lets their time run out for good: computers finish the match for everyone.
     It ends and counts in the server's history, but rates nobody, and a rebuild agrees."""
-    async with running(tmp_path / "db.sqlite3", turn_timeout=0.02) as (manager, recorder, storage):
+    timer = ManualTimer()
+    timeout = 20.0
+    async with (
+        settling() as settle,
+        running(tmp_path / "db.sqlite3", turn_timeout=timeout, timer=timer) as (manager, recorder, storage),
+    ):
         table = await open_table(manager, recorder, [1], bots=1, level="easy", seed="gone")
         await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
-        for _ in range(1500):  # until the match-end message (the one with the record) is out
-            if recorder.posts and recorder.posts[-1].record is not None:
-                break
-            await asyncio.sleep(0.02)
+        await manager.drain()  # a computer that leads has placed: the person's turn has begun
+        timer.advance(2 * timeout)  # reminded, then taken over; the computers finish the match
+        await settle()
+        await manager.drain()
+        await settle()  # the match-end message (the one with the record) is out
         final = recorder.posts[-1]
         assert table.status is TableStatus.OVER and table.away == {0} and final.record is not None
         assert t("en", "ratings-changes", changes="").strip() not in final.text

@@ -1,5 +1,8 @@
 """A computer take-over racing the player's own click: one placement per move, whoever is first, and
-an older hand (or a command sent before the take-over) never places for a later move."""
+an older hand (or a command sent before the take-over) never places for a later move.
+
+The turn's idle time is on the world's `ManualTimer`: the take-over starts when the test moves it, and
+the computer choosing for her waits for the test's go, so every race here is set up step by step."""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 from support.bot_host import single_place_tiles
+from support.manual_timer import ManualTimer
+from support.waiting import knocked
 from support.world import World, world
 
 from bot.host.computers import InlineComputer
@@ -17,9 +22,8 @@ from bot.model.table_state import Table
 from bot.texts.i18n import t
 from engine import Match, Tile
 
-TIMEOUT = 0.3  # a turn's idle time; the fake settles on timers due within SETTLE only
-SETTLE = 0.02
-NEVER = 60.0  # real seconds after which what a test waits for is taken as never happening
+TIMEOUT = 20.0  # a turn's idle time, on the test's clock: reminded at one, taken over at two
+NEVER = 120.0  # real seconds after which what a test waits for is taken as never happening (a hang)
 
 
 class GatedComputer:
@@ -43,7 +47,7 @@ class GatedComputer:
 def race_world(tmp_path: Path) -> AbstractAsyncContextManager[World]:
     """ana alone with the bot, whose computer players hold a take-over back until the test says go."""
     return world(
-        tmp_path, names=["ana"], timeout=TIMEOUT, seed="takeover-race", computer=GatedComputer(), settle_horizon=SETTLE
+        tmp_path, names=["ana"], timeout=TIMEOUT, seed="takeover-race", computer=GatedComputer(), timer=ManualTimer()
     )
 
 
@@ -76,8 +80,9 @@ async def takeover_placed(w: World, table: Table, move: int) -> None:
 
 
 async def held_takeover(w: World, table: Table) -> None:
-    """Wait out ana's two idle timeouts: the computer is now choosing for her, waiting for `go`."""
-    await asyncio.wait_for(w.computer.waiting.wait(), timeout=NEVER)
+    """ana's two idle timeouts pass: the computer is now choosing for her, waiting for `go`."""
+    w.bot_settings["timer"].advance(2 * TIMEOUT)
+    await until(w.computer.waiting.is_set, "the take-over is choosing", w)
     assert table.seat_of(w.users[0].id) in table.away
 
 
@@ -143,13 +148,15 @@ async def test_a_command_sent_before_the_takeover_never_places_a_later_move(tmp_
         move = table.move_no
         option = table.match.options(seat)[0]
         await held_takeover(w, table)
-        w.fake.backend.latency = 0.05  # the command's defer is in flight while the computer places
+        door = w.fake.backend.door
+        door.clear()  # the command's defer is held in flight while the computer places
         values = {"tile": str(option.tile)} | ({} if option.on is None else {"on": str(option.on)})
         record = await w.fake.slash(ana, w.channel, "five-up play", settle=False, **values)
-        await asyncio.sleep(0.01)
+        await until(lambda: knocked(w.fake, [record]), "the command's defer sent")
         w.computer.go.set()  # the computer places her move now
+        await until(lambda: table.move_no > move, "the computer placed her move")
+        door.set()
         await answered(record)
-        w.fake.backend.latency = 0.0
         await w.fake.wait_idle()
         assert record.last_reply.ephemeral
         assert record.last_reply.content == t("en", "error-moved-on"), record.last_reply.content

@@ -18,6 +18,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from support.manual_timer import ManualTimer
 from support.reader import RAW_KEY, TURN_CLOCK
 from support.world import club
 
@@ -278,21 +279,22 @@ def len_rules(lang: str) -> int:
 async def test_idle_reminder_then_the_computer_takes_over_once_announced(
     tmp_path: Path,
 ) -> None:
-    timeout = 0.5
+    timeout = 20.0  # the reminder, then the take-over, come before a quiet turn's 30 s follow-up would
+    timer = ManualTimer()
     async with club(
-        tmp_path, ["es-ES", "ko"], guild_locale="es-ES", timeout=timeout, settle_horizon=0.05, seed="review-idle"
+        tmp_path, ["es-ES", "ko"], guild_locale="es-ES", timeout=timeout, timer=timer, seed="review-idle"
     ) as c:
         games = c.guild.channel("games")
         table, _ = await c.open(games, c.users, thread=False)
         idle = c.user_at(table, table.match.turn)
         other = next(u for u in c.users if u is not idle)
-        await asyncio.sleep(timeout + 0.05)
-        await c.fake.wait_idle(horizon=0.05)
+        timer.advance(timeout)
+        await c.fake.wait_idle()
         (reminder,) = c.reader.public(games, table)
         assert reminder.content.startswith(f"<@{idle.id}>") and len(TURN_CLOCK.findall(reminder.content)) == 2
         assert reminder.payload["mentions"][0]["id"] == str(idle.id) and reminder.buttons
-        await asyncio.sleep(timeout + 0.05)
-        await c.fake.wait_idle(horizon=0.05)
+        timer.advance(timeout)
+        await c.fake.wait_idle()
         takeover = t("es", "takeover", player=idle.name)
         moves = 0
         for _ in range(40):
@@ -302,7 +304,7 @@ async def test_idle_reminder_then_the_computer_takes_over_once_announced(
             if seat is not None and table.seats[seat].user_id == other.id:
                 await c.place(table, table.match.options(seat)[0], by_buttons=moves % 2 == 0)
                 moves += 1
-            await c.fake.wait_idle(horizon=0.05)
+            await c.fake.wait_idle()
             c.reader.public(games, table)
         said = [m for m in c.fake.messages(games) if takeover in m.content]
         assert len(said) == 1, "the take-over is announced once, not at every move (regression)"
@@ -398,6 +400,7 @@ async def test_one_failed_post_does_not_swallow_the_posts_behind_it(caplog: pyte
 
 async def test_the_publisher_waits_for_the_client_to_be_ready() -> None:
     ready = asyncio.Event()
+    asked = asyncio.Event()  # the publisher waits for the client: whatever it would send early, it has sent
     sent: list[str] = []
 
     class Starting(_Client):
@@ -405,6 +408,7 @@ async def test_the_publisher_waits_for_the_client_to_be_ready() -> None:
             return ready.is_set()
 
         async def wait_until_ready(self) -> None:
+            asked.set()
             await ready.wait()
 
         def get_partial_messageable(self, channel_id: int) -> _Channel:
@@ -413,8 +417,11 @@ async def test_the_publisher_waits_for_the_client_to_be_ready() -> None:
     publisher = ChannelPublisher()
     publisher.attach(Starting())  # type: ignore[arg-type]
     publisher.publish(Post(1, 7, PostKind.RESTORED, "restored"))
-    await asyncio.sleep(0.01)
-    assert sent == []
+    for _ in range(1000):  # loop steps, not time: the way to the client is all on the loop, no thread
+        if asked.is_set() or sent:
+            break
+        await asyncio.sleep(0)
+    assert asked.is_set() and sent == []
     ready.set()
     await publisher.flush()
     assert sent == ["restored"]

@@ -12,9 +12,11 @@ import signal
 from pathlib import Path
 
 import aiohttp
+import discord
 import pytest
 from support.discord_fake import FakeMessage
 from support.discord_fake.records import InteractionRecord
+from support.waiting import knocked, until
 from support.world import World, world
 
 from bot.edge.app import stop_on_signals
@@ -24,12 +26,16 @@ from bot.texts.i18n import t
 RESTARTING = {lang: t(lang, "error-restarting") for lang in ("en", "ko", "es")}
 
 
-async def sigterm_and_wait(w: World, *, timeout: float = 15.0) -> None:
+async def sigterm_and_wait(w: World) -> None:
     """Send this process SIGTERM (the bot's handler is installed) and wait until the bot has stopped."""
     os.kill(os.getpid(), signal.SIGTERM)
-    async with asyncio.timeout(timeout):
-        while not w.bot.is_closed():
-            await asyncio.sleep(0.005)
+    await until(w.bot.is_closed, "the bot stopped")
+
+
+def suggesting_sent(w: World) -> bool:
+    """The autocomplete during the stop has been sent to the bot and has answered."""
+    suggestions = [r for r in w.fake.backend.interactions if r.type is discord.InteractionType.autocomplete]
+    return bool(suggestions) and knocked(w.fake, suggestions)
 
 
 def the_hand(record: InteractionRecord) -> FakeMessage:
@@ -55,7 +61,9 @@ async def test_a_click_in_flight_when_sigterm_arrives_is_answered(tmp_path: Path
         try:
             w.fake.backend.latency = 0.03  # every request takes a while: the click is still running at the signal
             click = await w.fake.click(mover, w.public()[-1], f"5up:hand:{table.id}", settle=False)
-            await asyncio.sleep(delay_ms / 1000)
+            if delay_ms:  # the click has started before the signal's moment, however slow the machine
+                await until(lambda: w.bot.handlers.running or knocked(w.fake, [click]), "the click's handler started")
+                await asyncio.sleep(delay_ms / 1000)  # then a moment of its progress: either outcome is checked
             await sigterm_and_wait(w)
         finally:
             undo()
@@ -80,11 +88,12 @@ async def test_clicks_and_commands_during_the_stop_hear_the_bot_is_restarting(
         undo = stop_on_signals(w.bot)
         caplog.set_level(logging.INFO, logger="bot")
         try:
-            w.fake.backend.latency = 0.15  # the running click keeps the stop open a while
+            door = w.fake.backend.door
+            door.clear()  # Discord's door held: the running click keeps the stop open until the test opens it
             first = await w.fake.click(mover, post, f"5up:hand:{table.id}", settle=False)
-            await asyncio.sleep(0.05)
+            await until(lambda: w.bot.handlers.running, "the first click's handler started")
             os.kill(os.getpid(), signal.SIGTERM)
-            await asyncio.sleep(0.05)
+            await until(lambda: w.bot.handlers.stopping, "the stop began")
             assert w.bot.handlers.stopping and not w.bot.is_closed()
             during = [
                 await w.fake.click(other, post, f"5up:hand:{table.id}", settle=False),
@@ -94,9 +103,12 @@ async def test_clicks_and_commands_during_the_stop_hear_the_bot_is_restarting(
             suggesting = asyncio.create_task(
                 w.fake.autocomplete(mover, w.room, "five-up play", focused="tile", value="")
             )
-            async with asyncio.timeout(15):
-                while not w.bot.is_closed():
-                    await asyncio.sleep(0.005)
+            await until(
+                lambda: knocked(w.fake, during) and suggesting_sent(w),
+                "every answer during the stop on its way",
+            )
+            door.set()
+            await until(w.bot.is_closed, "the bot stopped")
             autocomplete = await suggesting
         finally:
             undo()
@@ -122,11 +134,14 @@ async def test_a_handler_past_the_bound_is_cut_and_named_in_the_log(
         table = await w.start_table(w.users)
         mover = await mover_of(w, table)
         w.bot.stop_grace = 0.05
-        w.fake.backend.latency = 0.5  # longer than the bound
+        door = w.fake.backend.door
+        door.clear()  # the click's answer is held past the bound
         click = await w.fake.click(mover, w.public()[-1], f"5up:hand:{table.id}", settle=False)
-        await asyncio.sleep(0.01)
-        async with asyncio.timeout(10):
-            await w.bot.close()
+        await until(lambda: w.bot.handlers.running, "the click's handler started")
+        closing = asyncio.create_task(w.bot.close())
+        await until(lambda: any("cut after" in r.getMessage() for r in caplog.records), "the handler cut")
+        door.set()  # the rest of the stop (the posts' flush) goes through
+        await closing
         await w.fake.close()
         cut = [r for r in caplog.records if "cut after" in r.getMessage()]
         assert len(cut) == 1 and cut[0].levelno == logging.WARNING

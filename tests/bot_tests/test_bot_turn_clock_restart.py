@@ -4,63 +4,46 @@ middle of a turn neither resets nor skips them, a reminder already given is not 
 moment that passed while the bot was down comes at once, after the "the bot restarted" post (the
 take-over alone when both passed).
 
-The bot's wall clock is the test's (`WallClock`, given to its manager as `now`): a turn lasts ten
+The bot's clock is the test's (a `ManualTimer` the world hands every bot it starts): a turn lasts ten
 minutes, and the test moves the clock forward while the bot is down, so that a moment falls due
-"while down" or "a second after the restart" at once, whatever the machine's load. Each check is on
-that clock (which moment a post came at), never on how long the machine took."""
+"while down" or "half a second after the restart", then on in quarter seconds until the post comes.
+Each check is on that clock (which moment a post came at), never on how long the machine took."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import time
 from collections.abc import AsyncIterator, Callable
 
 import pytest
 from support.discord_fake import FakeMessage
+from support.manual_timer import ManualTimer
 from support.world import World, world
 
-import bot.edge.app
-from bot.host.manager import Manager
 from bot.model.table_state import TableStatus
 from bot.texts.i18n import t
 
 REMINDER = "it's your turn at Five Up"
 RESTORED = t("en", "table-restored")
-TIMEOUT = 600.0  # a turn's idle time: far longer than the test, which moves the clock instead
-NEVER = 60.0  # real seconds after which a post that should come is taken as never coming
-
-
-class WallClock:
-    """The real wall clock plus an offset that only grows: `jump_to` makes a later moment now."""
-
-    def __init__(self) -> None:
-        self.offset = 0.0
-
-    def __call__(self) -> float:
-        return time.time() + self.offset
-
-    def jump_to(self, moment: float) -> None:
-        self.offset += max(0.0, moment - self())
+TIMEOUT = 600.0  # a turn's idle time
+STEP = 0.25  # how far the clock moves between two looks for a post
+NEVER = 3 * TIMEOUT  # on the bot's clock: a post not come by then is taken as never coming
 
 
 @pytest.fixture
-async def clocked(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[World, WallClock]]:
-    """Two players and the bot, its manager on the test's wall clock (on every restart), a table started."""
-    clock = WallClock()
-    monkeypatch.setattr(bot.edge.app, "Manager", functools.partial(Manager, now=clock))
-    async with world(tmp_path, 2, timeout=TIMEOUT, settle_horizon=0.05) as w:  # type: ignore[arg-type]
+async def clocked(tmp_path: object) -> AsyncIterator[tuple[World, ManualTimer]]:
+    """Two players and the bot, on the test's clock (on every restart), a table started."""
+    clock = ManualTimer()
+    async with world(tmp_path, 2, timeout=TIMEOUT, timer=clock) as w:  # type: ignore[arg-type]
         table = await w.start_table(w.users)
         assert table.remind_at is not None and table.take_over_at is not None
         assert abs(table.take_over_at - table.remind_at - TIMEOUT) < 1e-6
         yield w, clock
 
 
-async def restart_at(w: World, clock: WallClock, moment: float) -> int:
+async def restart_at(w: World, clock: ManualTimer, moment: float) -> int:
     """Stop the bot, move the clock to `moment`, start it again; the index of its "restarted" post."""
     room = w.table.room
     await w.stop()
-    clock.jump_to(moment)
+    clock.advance_to(moment)
     before = len(w.fake.messages(room))
     await w.start()
     assert RESTORED in w.fake.messages(room)[before].content
@@ -68,17 +51,18 @@ async def restart_at(w: World, clock: WallClock, moment: float) -> int:
 
 
 async def first_post(
-    w: World, clock: WallClock, wanted: Callable[[FakeMessage], bool], after: int
+    w: World, clock: ManualTimer, wanted: Callable[[FakeMessage], bool], after: int
 ) -> tuple[float, int]:
     """(the bot's clock when it was first seen, its index) of the first message in the table's room past
-    index `after` that is `wanted`."""
+    index `after` that is `wanted`: the bot settles, the test looks, the clock moves a STEP on, and again."""
     room = w.table.room
-    deadline = time.monotonic() + NEVER
-    while time.monotonic() < deadline:
+    deadline = clock.now() + NEVER
+    while clock.now() < deadline:
+        await w.fake.wait_idle()
         for index, message in enumerate(w.fake.messages(room)[after:], start=after):
             if wanted(message):
-                return clock(), index
-        await asyncio.sleep(0.01)
+                return clock.now(), index
+        clock.advance(STEP)
     raise AssertionError(f"no such message: {[m.content[:60] for m in w.fake.messages(room)[after:]]}")
 
 
@@ -90,7 +74,7 @@ def is_takeover(message: FakeMessage) -> bool:
     return "is away, so a computer player places for them" in message.content
 
 
-async def test_a_restart_mid_turn_neither_resets_nor_skips_the_clock(clocked: tuple[World, WallClock]) -> None:
+async def test_a_restart_mid_turn_neither_resets_nor_skips_the_clock(clocked: tuple[World, ManualTimer]) -> None:
     w, clock = clocked
     table = w.table
     remind_at, take_over_at = table.remind_at, table.take_over_at
@@ -98,7 +82,7 @@ async def test_a_restart_mid_turn_neither_resets_nor_skips_the_clock(clocked: tu
     await restart_at(w, clock, remind_at - TIMEOUT / 2)  # mid-turn, long before the reminder
     again = w.table
     assert (again.remind_at, again.take_over_at) == (remind_at, take_over_at)  # kept, not reset
-    restarted = await restart_at(w, clock, remind_at - 0.5)  # half a second before it (or past, if slow)
+    restarted = await restart_at(w, clock, remind_at - 0.5)  # half a second before it
     again = w.table
     seen, index = await first_post(w, clock, is_reminder, restarted)
     assert remind_at <= seen < take_over_at  # at its own moment: not a fresh timeout after the restart
@@ -112,7 +96,7 @@ async def test_a_restart_mid_turn_neither_resets_nor_skips_the_clock(clocked: tu
     w.fake.assert_clean()
 
 
-async def test_a_reminder_given_before_the_restart_is_not_given_again(clocked: tuple[World, WallClock]) -> None:
+async def test_a_reminder_given_before_the_restart_is_not_given_again(clocked: tuple[World, ManualTimer]) -> None:
     w, clock = clocked
     remind_at, take_over_at = w.table.remind_at, w.table.take_over_at
     restarted = await restart_at(w, clock, remind_at - 0.5)
@@ -126,7 +110,9 @@ async def test_a_reminder_given_before_the_restart_is_not_given_again(clocked: t
     w.fake.assert_clean()
 
 
-async def test_a_reminder_due_while_down_comes_at_once_after_the_restart_post(clocked: tuple[World, WallClock]) -> None:
+async def test_a_reminder_due_while_down_comes_at_once_after_the_restart_post(
+    clocked: tuple[World, ManualTimer],
+) -> None:
     w, clock = clocked
     room, remind_at, take_over_at = w.table.room, w.table.remind_at, w.table.take_over_at
     restarted = await restart_at(w, clock, remind_at + 0.1)  # the reminder falls due while down
@@ -141,7 +127,7 @@ async def test_a_reminder_due_while_down_comes_at_once_after_the_restart_post(cl
 
 
 async def test_a_take_over_due_while_down_comes_at_once_without_a_late_reminder(
-    clocked: tuple[World, WallClock],
+    clocked: tuple[World, ManualTimer],
 ) -> None:
     w, clock = clocked
     table = w.table

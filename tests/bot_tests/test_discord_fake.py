@@ -25,6 +25,7 @@ from support.discord_fake import (
     Overwrite,
     UnhandledRouteError,
 )
+from support.manual_timer import ManualTimer
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + (320).to_bytes(4, "big") + (200).to_bytes(4, "big") + b"\x08\x06"
 GREETING = {"ko": "안녕하세요", "es-ES": "Hola", "en-US": "Hello"}
@@ -117,6 +118,9 @@ class TinyBot(commands.Bot):
         super().__init__(command_prefix="!", intents=discord.Intents.default(), **options)
         self.seen_errors: list[str] = []
         self.background: list[asyncio.Task[None]] = []
+        self.clock = ManualTimer(start=0.0)  # the fake's clock where a test hands it over (`oops slow` moves it)
+        self.board_free = asyncio.Event()  # `later`'s background board waits until this is set
+        self.board_free.set()
         for command in build_groups(self):
             self.tree.add_command(command)
 
@@ -262,7 +266,8 @@ def build_groups(bot: commands.Bot) -> list[app_commands.Group]:
         assert isinstance(channel, discord.TextChannel)
 
         async def post_board() -> None:
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.05)  # a timer due soon: `wait_idle` waits for it (within its horizon)
+            await bot.board_free.wait()
             image = await asyncio.to_thread(render_board)
             await channel.send("late board", file=discord.File(io.BytesIO(image), "late.png"))
 
@@ -311,7 +316,7 @@ def build_groups(bot: commands.Bot) -> list[app_commands.Group]:
 
     @oops.command(name="slow", description="Answers after a pause")
     async def slow(interaction: discord.Interaction) -> None:
-        await asyncio.sleep(0.3)
+        bot.clock.advance(0.3)  # 0.3 s of the fake's clock pass before the answer
         try:
             await interaction.response.send_message("finally")
         except discord.NotFound as error:
@@ -539,8 +544,10 @@ async def test_wait_idle_lets_background_work_finish(fake: FakeDiscord, people: 
     [late] = fake.messages(fake.channel("general"))
     assert late.content == "late board" and late.attachments[0].data == render_board()
     assert all(task.done() for task in fake.client.background)  # type: ignore[attr-defined]
+    fake.client.board_free.clear()  # type: ignore[attr-defined]  # not posted before the test looks, however slow
     unsettled = await fake.slash(people["alice"], fake.channel("general"), "five-up later", settle=False)
     assert len(fake.messages(fake.channel("general"))) == 1
+    fake.client.board_free.set()  # type: ignore[attr-defined]
     await fake.wait_idle()
     assert unsettled.ok and len(fake.messages(fake.channel("general"))) == 2
 
@@ -601,7 +608,8 @@ async def test_attachment_bytes_can_be_read_back(fake: FakeDiscord, people: dict
 async def test_late_response_is_refused() -> None:
     alice = FakeUser("alice")
     guild = FakeGuild(members=[alice])
-    fake = await FakeDiscord.start(TinyBot(), guilds=[guild], response_deadline=0.1)
+    bot = TinyBot()
+    fake = await FakeDiscord.start(bot, guilds=[guild], response_deadline=0.1, clock=bot.clock.now)
     try:
         record = await fake.slash(alice, fake.channel("general"), "oops slow")
         assert record.failed

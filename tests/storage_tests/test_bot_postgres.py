@@ -21,8 +21,10 @@ from pathlib import Path
 
 import pytest
 from support.bot_host import Recorder
+from support.manual_timer import ManualTimer
 from support.pg_server import PostgresServer
 from support.storage_raw import Backend, Raw
+from support.waiting import settling
 from support.world import club
 
 import bot.storage.sqlite
@@ -41,6 +43,7 @@ from engine.selfplay import first_option
 pytest_plugins = ["support.storage_backends"]
 
 ROOT = Path(__file__).resolve().parents[2]
+PAUSE = 0.3  # seconds of a computer's pause, on the test's `ManualTimer`
 MOVED_ON = "no longer hosted here"  # in the one warning a process logs when another took its table over
 
 
@@ -204,36 +207,40 @@ async def test_two_processes_racing_a_computer_turn_write_it_once(
     On both backends: two processes on one SQLite file (a mistake, but a possible one) are refused alike."""
     url = await backend.target()
     caplog.set_level(logging.WARNING)
-    async with other_process(url, computer_pause=(60.0, 60.0)) as (setup, _):  # its computer never gets to move
-        await setup.open_table(guild_id=7, channel_id=100, host_id=1, host_name="ana", lang="en", bots=1, seed="race-1")
-        table = setup.table_in(100)
-        await setup.start(channel_id=100, user_id=1, locale="en")
-        while table.match.turn == 0:  # the person moves until the computer is next
-            option = table.match.options(0)[0]
-            await setup.play(channel_id=100, user_id=1, placement=option.placement, locale="en")
-        status, version, placed = await stored(url, table.id)
-        assert status == "playing" and table.match.turn == 1 and placed == len(plays(table))
-    # the bot restarts during a rolling deploy: two processes restore the same table at once
-    pause = {"computer_pause": (0.5, 0.5)}
-    async with other_process(url, **pause) as (a, _), other_process(url, **pause) as (b, _):
-        (ta,) = await a.restore()
-        (tb,) = await b.restore()
-        await asyncio.sleep(1.2)
-        await a.drain()
-        await b.drain()
-        for _ in range(50):  # the winner's computer may have a second move to make (a person is next after)
-            if all(m.table_in(100) is None or m.table_in(100).match.turn == 0 for m in (a, b)):
-                break
-            await asyncio.sleep(0.05)
-        holders = [m for m in (a, b) if m.table_in(100) is not None]
-        assert len(holders) == 1, "exactly one process still hosts the table"
-        winner = holders[0].table_in(100)
-        status, version_after, placed_after = await stored(url, table.id)
-        assert status == "playing" and placed_after == len(plays(winner)) > placed
-        assert version_after == version + (placed_after - placed)  # one write per placement, none lost or doubled
-        assert plays(winner)[:placed] == plays(ta)[:placed] == plays(tb)[:placed]
-        assert len(moved_on_warnings(caplog)) == 1
-        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    timer = ManualTimer()  # the computers think until the test moves it, however long the restores take
+    pause = {"computer_pause": (0.5, 0.5), "timer": timer}
+    async with settling() as settle:
+        async with other_process(url, **pause) as (setup, _):  # its computer never gets to move: no time passes
+            await setup.open_table(
+                guild_id=7, channel_id=100, host_id=1, host_name="ana", lang="en", bots=1, seed="race-1"
+            )
+            table = setup.table_in(100)
+            await setup.start(channel_id=100, user_id=1, locale="en")
+            while table.match.turn == 0:  # the person moves until the computer is next
+                option = table.match.options(0)[0]
+                await setup.play(channel_id=100, user_id=1, placement=option.placement, locale="en")
+            status, version, placed = await stored(url, table.id)
+            assert status == "playing" and table.match.turn == 1 and placed == len(plays(table))
+        # the bot restarts during a rolling deploy: two processes restore the same table at once
+        async with other_process(url, **pause) as (a, _), other_process(url, **pause) as (b, _):
+            (ta,) = await a.restore()
+            (tb,) = await b.restore()
+            for _ in range(50):  # the winner's computer may have a second move to make (a person is next after)
+                timer.advance(0.5)  # the pauses end: both computers place, one write lands
+                await settle()
+                if all(m.table_in(100) is None or m.table_in(100).match.turn == 0 for m in (a, b)):
+                    break
+            await a.drain()
+            await b.drain()
+            holders = [m for m in (a, b) if m.table_in(100) is not None]
+            assert len(holders) == 1, "exactly one process still hosts the table"
+            winner = holders[0].table_in(100)
+            status, version_after, placed_after = await stored(url, table.id)
+            assert status == "playing" and placed_after == len(plays(winner)) > placed
+            assert version_after == version + (placed_after - placed)  # one write per placement, none lost or doubled
+            assert plays(winner)[:placed] == plays(ta)[:placed] == plays(tb)[:placed]
+            assert len(moved_on_warnings(caplog)) == 1
+            assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 # -- the server goes away under a match -----------------------------------------------------------
@@ -280,7 +287,7 @@ async def test_postgresql_restarting_under_a_match_costs_only_the_move_being_mad
         assert str(option.tile) in receipt.content and table.move_no == move + 1
 
         await asyncio.to_thread(own_server.restart)  # a clean restart between moves: every pooled connection cut
-        await asyncio.sleep(0.1)  # the pool's idle connections hear the server's goodbye
+        await c.fake.wait_idle()  # the pool's idle connections hear the server's goodbye (already on their sockets)
         option = table.match.options(table.match.turn)[0]
         receipt = await c.place(table, option, by_buttons=True)  # not noticed
         assert str(option.tile) in receipt.content and table.move_no == move + 2
@@ -293,30 +300,43 @@ async def test_postgresql_restarting_under_a_match_costs_only_the_move_being_mad
 async def test_a_computer_move_the_database_refused_is_tried_again_and_logged_once(
     own_server: PostgresServer, own_url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(live_table, "RETRY_SAVE_S", 0.2)
+    monkeypatch.setattr(live_table, "RETRY_SAVE_S", 0.2)  # a loop timer: `settle` waits for it
     caplog.set_level(logging.WARNING)
-    async with other_process(own_url, computer_pause=(0.3, 0.3)) as (manager, _):
+    timer = ManualTimer()  # the computer thinks until the test moves it
+    async with settling() as settle, other_process(own_url, computer_pause=(PAUSE, PAUSE), timer=timer) as (manager, _):
         await manager.open_table(guild_id=7, channel_id=5, host_id=1, host_name="ana", lang="en", bots=1, seed="r-2")
         table = manager.table_in(5)
         await manager.start(channel_id=5, user_id=1, locale="en")
+        await settle()
         while True:  # the person moves; then it is the computer's turn, its pause just begun
-            await manager.drain()
+            if table.match.turn == 1:  # the computer leads: its pause passes
+                timer.advance(PAUSE)
+                await settle()
+                continue
             option = table.match.options(0)[0]
             await manager.play(channel_id=5, user_id=1, placement=option.placement, locale="en")
             if table.match.turn == 1:
                 break
         move = table.move_no
         await asyncio.to_thread(own_server.crash)  # while the computer "thinks"
-        await asyncio.sleep(1.5)  # several tries, every one refused
+        for _ in range(3):  # several tries, every one refused
+            timer.advance(PAUSE)  # it places; the database refuses; after RETRY_SAVE_S its turn starts again
+            await settle()
         assert table.move_no == move and manager.table_in(5) is table
         refused = [r for r in caplog.records if r.getMessage().startswith(f"table {table.id}: not saved")]
         assert len(refused) == 1, "logged once, however often it is tried"
         await asyncio.to_thread(own_server.start_again)
-        for _ in range(200):
+        for _ in range(20):  # tries, not seconds: the pool may need one to find the server again
             if table.move_no > move:
                 break
-            await asyncio.sleep(0.05)
+            timer.advance(PAUSE)
+            await settle()
         assert table.move_no > move, "the computer's move was made once the database was back"
+        for _ in range(20):  # the computer may go again
+            if table.status is not TableStatus.PLAYING or table.match.turn != 1:
+                break
+            timer.advance(PAUSE)
+            await settle()
         await manager.drain()
         status, _, placed = await stored(own_url, table.id)
         assert status == "playing" and placed == len(plays(table))

@@ -6,7 +6,8 @@ game manager with `bot.edge.app.hosting` exactly as `python -m bot` does, restor
 shards as the bot's `setup_hook` does, and then makes the human placements through the manager,
 as the buttons do, printing one JSON line per placement once the manager has accepted it (the
 moment the player would get their answer). Only Discord is left out. The same file is the
-process: `python tests/storage_tests/test_bot_postgres_processes.py serve --moves N`.
+process: `python tests/storage_tests/test_bot_postgres_processes.py serve --moves N` (`--stepped`: each
+placement waits for a line on its stdin, so the test decides how far it gets, not the machine's speed).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ SHARD_SHIFT = 22  # a guild's shard is (guild_id >> 22) % shard_count
 # -- the process ----------------------------------------------------------------------------------
 
 
-async def serve(moves: int, pause: float) -> None:
+async def serve(moves: int, stepped: bool) -> None:
     """Restore this process's tables, then make up to `moves` placements at each, saying so as each is accepted."""
     from bot.config import load_config
     from bot.edge.app import hosting
@@ -46,6 +47,8 @@ async def serve(moves: int, pause: float) -> None:
             for table in tables:
                 if table.status is not TableStatus.PLAYING or made[table.id] >= moves:
                     continue
+                if stepped:
+                    await asyncio.to_thread(sys.stdin.readline)  # the test's go for this placement
                 match = table.match
                 assert match is not None and match.turn is not None
                 seat = match.turn
@@ -59,8 +62,6 @@ async def serve(moves: int, pause: float) -> None:
                 )
                 made[table.id] += 1
                 say({"ack": table.id, "plays": _plays(table), "status": str(table.status)})
-                if pause:
-                    await asyncio.sleep(pause)
         say({"done": {str(t.id): str(t.status) for t in tables}})
         await publisher.close()  # no Discord here: the public posts are dropped
 
@@ -80,12 +81,12 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("command", choices=["serve"])
     parser.add_argument("--moves", type=int, default=1)
-    parser.add_argument("--pause", type=float, default=0.0)
+    parser.add_argument("--stepped", action="store_true")
     args = parser.parse_args()
     import logging
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
-    asyncio.run(serve(args.moves, args.pause))
+    asyncio.run(serve(args.moves, args.stepped))
     return 0
 
 
@@ -97,15 +98,16 @@ pytest_plugins = ["support.storage_backends"]
 class BotProcess:
     """One bot process on `url`, with these shard settings; its JSON lines read as they come."""
 
-    def __init__(self, url: str, *, moves: int, pause: float = 0.0, shards: tuple[int, str] | None = None) -> None:
+    def __init__(self, url: str, *, moves: int, stepped: bool = False, shards: tuple[int, str] | None = None) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("SHARD_COUNT", "SHARD_IDS", "DATABASE_PATH")}
         env["DATABASE_URL"] = url
         if shards is not None:
             env["SHARD_COUNT"], env["SHARD_IDS"] = str(shards[0]), shards[1]
         self.process = subprocess.Popen(
-            [sys.executable, str(HERE), "serve", "--moves", str(moves), "--pause", str(pause)],
+            [sys.executable, str(HERE), "serve", "--moves", str(moves), *(["--stepped"] if stepped else [])],
             cwd=ROOT,
             env=env,
+            stdin=subprocess.PIPE if stepped else None,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -129,6 +131,12 @@ class BotProcess:
         self.process.kill()
         _, err = self.process.communicate()
         return err
+
+    def step(self) -> None:
+        """Let a stepped process make its next placement."""
+        assert self.process.stdin is not None
+        self.process.stdin.write("go\n")
+        self.process.stdin.flush()
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush, nothing the process might still do."""
@@ -204,15 +212,17 @@ async def test_a_bot_killed_mid_match_loses_no_acknowledged_move(postgres_backen
     url = await postgres_backend.target()  # type: ignore[attr-defined]
     (table_id,) = await open_tables(url, [guild_on(1, 0)], players=3, moves=0)
 
-    first = BotProcess(url, moves=10_000, pause=0.02)
+    first = BotProcess(url, moves=10_000, stepped=True)
     restored = await first.line()
     assert list(restored["restored"]) == [str(table_id)]
     acked: list[str] = []
     while len(acked) < 6:
+        first.step()
         line = await first.line()
         assert line["ack"] == table_id
         acked = line["plays"]
-    first.kill()  # mid-match: perhaps in the middle of the next placement's write
+    first.step()  # the next placement begins…
+    first.kill()  # …and the process dies mid-match: perhaps in the middle of that placement's write
 
     status, saved = (await stored_plays(url))[table_id]
     assert status == "playing" and saved[: len(acked)] == acked  # every acknowledged placement is there

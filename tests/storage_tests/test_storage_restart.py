@@ -13,10 +13,12 @@ import asyncpg
 import pytest
 from support.pg_server import PostgresServer
 from support.storage_raw import Backend
+from support.waiting import settling
 
 from bot.storage import PostgresStorage, ResultRow, SeatRow, Storage, StorageUnavailableError, open_storage
 
 SEATS = (SeatRow(11, "Ana"), SeatRow(12, "Bo"))
+POLLS = 12_000  # looks at the server's activity, 10 ms apart: only a hung statement is not seen waiting by then
 
 
 @pytest.fixture
@@ -51,7 +53,7 @@ async def _blocked(url: str, what: str) -> None:
     """Wait until a statement containing `what` is waiting for a lock."""
     con = await asyncpg.connect(url)
     try:
-        for _ in range(500):
+        for _ in range(POLLS):
             waiting = await con.fetchval(
                 "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1",
                 f"%{what}%",
@@ -135,7 +137,8 @@ async def test_a_write_while_the_server_is_down_fails_typed_then_works_again(
 async def test_a_clean_restart_between_calls_is_not_noticed(server: PostgresServer, storage: Storage) -> None:
     table_id, version = await _playing(storage)
     await asyncio.to_thread(server.restart)
-    await asyncio.sleep(0.1)  # the pool's idle connections hear the server's goodbye
+    async with settling() as settle:  # the pool's idle connections hear the server's goodbye (on their sockets)
+        await settle()
     assert await storage.save_record(table_id, '{"move": 2}', expected_version=version) == version + 1
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import aiohttp
 from support.bot_host import TILE_TEXT, public_tiles
+from support.waiting import HANG
 from support.world import finished_match, picker, world
 
 from bot.model.pace import OnTimeout, Pace
@@ -136,7 +137,7 @@ async def test_no_tile_in_a_hand_or_the_boneyard_in_any_byte_served_while_a_matc
                 await s.fake.wait_idle()
                 if match.round != 0 or table.status is not TableStatus.PLAYING:
                     break  # the round's end revealed the hands: the rules make them public
-                frames.append((await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 5)).decode())
+                frames.append((await asyncio.wait_for(stream.content.readuntil(b"\n\n"), HANG)).decode())
                 served = [(await get(session, base))[1], (await get(session, f"{base}/record.json"))[1]]
                 steps = match.record.placements
                 served += [(await get(session, f"{base}/{n}.json"))[1] for n in range(1, steps + 1)]

@@ -9,6 +9,7 @@ import random
 
 import aiohttp
 from support.bot_host import CHANNEL, open_table, pick, running
+from support.waiting import HANG
 
 from bot.host.server_desk import ServerDesk
 from bot.model.pace import Pace
@@ -54,5 +55,5 @@ async def test_a_spectator_of_another_process_follows_the_match_from_the_store(t
                     user = table.seats[match.turn].user_id
                     await host.play(table_id=table.id, user_id=user, placement=option.placement, locale="en")
                     wanted = f'"steps": {match.record.placements},'.encode()
-                    while wanted not in await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 5):
+                    while wanted not in await asyncio.wait_for(stream.content.readuntil(b"\n\n"), HANG):
                         pass

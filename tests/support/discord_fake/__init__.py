@@ -65,7 +65,9 @@ timeout or a dropped connection (applied or not) or a slow answer, from a seeded
 ``identify_again()`` starts a fresh one (READY, GUILD_CREATE, on_ready once more).
 
 Network: ``fake.backend.latency = 0.05`` makes every request take that long to reach Discord (0 by
-default), so requests in flight can overtake each other as they do on a real network.
+default), so requests in flight can overtake each other as they do on a real network;
+``fake.backend.door.clear()`` holds every request at Discord's door until ``door.set()``, so a handler
+is still running at a moment the test picks, however busy the machine.
 
 Time: ``wait_idle()`` returns when nothing is ready to run, no executor or aiosqlite job is in
 flight and no timer is due within `settle_horizon` seconds (1 s by default); later timers (view

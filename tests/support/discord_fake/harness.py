@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -23,6 +23,7 @@ from .specs import FakeGuild, FakeUser, Overwrite, new_snowflake
 from .transport import FakeHTTPClient, install_webhook_routing
 
 MESSAGE_EVENTS = ("MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE")
+HANG = 60.0  # seconds: only a hung bot takes this long to connect or settle; a busy machine never should
 
 
 class _ErrorLog(logging.Handler):
@@ -49,8 +50,10 @@ class FakeDiscord(UserActions):
         settle_horizon: float,
         bot_name: str,
         backend: FakeBackend | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.client = client
+        self.clock = clock  # the seconds interactions and requests are timed by: the loop's, unless a test's own
         self.response_deadline = response_deadline
         self.settle_horizon = settle_horizon
         if backend is None:
@@ -89,13 +92,16 @@ class FakeDiscord(UserActions):
         settle_horizon: float = 1.0,
         bot_name: str = "Five Up",
         token: str = "fake-token",
-        timeout: float = 10.0,
+        timeout: float = HANG,
+        clock: Callable[[], float] | None = None,
     ) -> FakeDiscord:
         """Log the client in against the fake (running its `setup_hook`), connect it, and wait for on_ready.
 
         `response_deadline`: seconds the bot has for an initial interaction response (Discord: 3;
         None turns the check off). `settle_horizon`: timers due sooner than this are waited for by
-        `wait_idle`; later ones (view timeouts, turn clocks) are not.
+        `wait_idle`; later ones (view timeouts, turn clocks) are not. `clock`: what the response deadline
+        and the requests' moments are read on (the loop's time unless a test moves its own, e.g. a
+        `ManualTimer`'s `now`: a late answer is then late however busy the machine is).
         """
         fake = cls(
             client,
@@ -104,6 +110,7 @@ class FakeDiscord(UserActions):
             response_deadline=response_deadline,
             settle_horizon=settle_horizon,
             bot_name=bot_name,
+            clock=clock,
         )
         await fake._start(token, timeout)
         return fake
@@ -128,7 +135,7 @@ class FakeDiscord(UserActions):
         )
         await self.wait_idle(timeout=timeout)
 
-    async def restart(self, client: discord.Client, *, timeout: float = 10.0) -> FakeDiscord:
+    async def restart(self, client: discord.Client, *, timeout: float = HANG) -> FakeDiscord:
         """Close this client (if still open) and start `client` against the same fake Discord.
 
         Messages, threads and registered commands survive, as they do on Discord, so a test can
@@ -144,6 +151,7 @@ class FakeDiscord(UserActions):
             settle_horizon=self.settle_horizon,
             bot_name=self.bot_user.name,
             backend=self.backend,
+            clock=self.clock,
         )
         await fake._start("fake-token", timeout)
         return fake
@@ -164,10 +172,12 @@ class FakeDiscord(UserActions):
         await self.close()
 
     def _clock(self) -> float:
+        if self.clock is not None:
+            return self.clock()
         assert self._loop is not None
         return self._loop.time()
 
-    async def wait_idle(self, *, timeout: float = 10.0, horizon: float | None = None) -> None:
+    async def wait_idle(self, *, timeout: float = HANG, horizon: float | None = None) -> None:
         """Return once everything the bot started has settled (see `idle.py` for what counts)."""
         assert self._idle is not None, "FakeDiscord.start() first"
         await self._idle.wait(timeout=timeout, horizon=horizon)
@@ -360,7 +370,7 @@ class FakeDiscord(UserActions):
         resume(self.client, self.link, self.sockets)
         await self.wait_idle()
 
-    async def identify_again(self, *, timeout: float = 10.0) -> None:
+    async def identify_again(self, *, timeout: float = HANG) -> None:
         """A fresh IDENTIFY after a close: READY and every guild anew, on_ready once more; then settle."""
         await identify(
             self.client,

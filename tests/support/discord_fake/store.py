@@ -120,6 +120,8 @@ class BackendCore:
         self._failures: list[_Failure] = []
         self.rate_limits: list[_RateLimit] = []
         self.latency = 0.0
+        self.door = asyncio.Event()  # cleared by a test: every request waits at Discord's door until it is set
+        self.door.set()
         self.nonces: dict[tuple[int, str], FakeMessage] = {}  # (channel, nonce) -> the message an enforced nonce made
         self.faults = Faults(lambda: self.clock())  # rules a test sets: 429s, 5xx, timeouts, slow answers (faults.py)
 
@@ -141,6 +143,7 @@ class BackendCore:
         # `latency` (seconds, 0 by default) is how long a request takes to reach Discord: races between
         # requests in flight play out as they do over a real network.
         await asyncio.sleep(self.latency + fault.delay)
+        await self.door.wait()
         if fault.lost_before is not None:
             raise fault.lost_before
         try:
