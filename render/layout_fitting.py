@@ -64,11 +64,11 @@ def place_all(
     for one more tile only tries that tile's ways, and gives the result a search from nothing would give.
     """
     rungs = ladder(frame)
-    key: Key = (frame, *((pt.tile, pt.parent, pt.parent_slot, pt.slot) for pt in tiles))
+    key = layout_key(frame, tiles)
     solved, before = recall(key)
     if solved is None and before is not None:
         gap, limits, strict, _, _ = rungs[before.rung]
-        search = Search(tiles, gap=gap, frame=limits, strict=strict)
+        search = Search(tiles, gap=gap, frame=limits, strict=strict, last_only=True)
         if search.extend(before) is not None:
             solved = search.solved(before.rung)
             remember(key, solved)
@@ -82,3 +82,20 @@ def place_all(
         else:
             raise RuntimeError(f"no room found for a layout of {len(tiles)} tiles")
     return list(solved.placed), list(solved.own_zones), rungs[solved.rung][4]
+
+
+def layout_key(frame: tuple[int, int], tiles: tuple[PlacedTile, ...]) -> Key:
+    """What the search reads of the tiles, as ints and strings: hashing a `Tile` or a `Slot` runs Python
+    code, and the key is hashed three times per picture (found, the one before, remembered)."""
+    return (
+        frame,
+        *(
+            (
+                pt.tile.low * 7 + pt.tile.high,
+                -1 if pt.parent is None else pt.parent.low * 7 + pt.parent.high,
+                None if pt.parent_slot is None else pt.parent_slot._value_,
+                None if pt.slot is None else pt.slot._value_,
+            )
+            for pt in tiles
+        ),
+    )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image
@@ -30,7 +31,7 @@ from .names import fit, shown_name
 from .panel import Row, panel_rows, paste_rows, rows_width
 from .png import canvas, encode, paste_row, put, row_width
 from .preview import footer_height, picture_limit, table_frame
-from .scoresheet import Scoresheet, scoresheet_geometry
+from .scoresheet import Scoresheet, SideRow, scoresheet_geometry
 from .settlement import Ending, Settlement, ending_of, merged_labels
 from .sprites import dot_sprite, symbol_sprite
 from .style import DEFAULT_STYLE, Sizes, Style
@@ -103,11 +104,12 @@ def laid_out(
     panel is drawn as a picture of its own (`settlement_picture`) and the layout keeps its usual room."""
     s = style.sizes
     unit = s.half // 2
-    words = merged_labels(labels)
-    shown = [shown_name(names[k] if names and k < len(names) else None, k, words) for k in range(snapshot.players)]
+    words, shown, fitted, own = _seats(
+        tuple(names) if names else None, snapshot.players, tuple(labels.items()) if labels else None, style
+    )
     limit_w = picture_limit(style)[0]
     ending = ending_of(snapshot, settlement)
-    rows = _panel_rows(ending, tuple(text for text, _ in shown), words, style, limit_w) if panel else ()
+    rows = _panel_rows(ending, shown, words, style, limit_w) if panel else ()
     panel_h = len(rows) * s.table_panel_row + s.table_margin if rows else 0
     layout, tight = (
         _round_end_layout(snapshot, panel_h, style)
@@ -115,13 +117,9 @@ def laid_out(
         else (layout_geometry(snapshot, table_frame(snapshot.sides, style)), False)
     )
     sheet = scoresheet_geometry(snapshot)
-    room = name_room(snapshot.players, style)
-    fitted = tuple(fit(text, s.table_name_font, room) for text, _ in shown)
-    own = tuple(own for _, own in shown)
-    heads = tuple(head_parts(row, sheet.target, style, fitted, own) for row in sheet.rows)
-    head_w = max((row_width(h) for h in heads), default=0)
+    heads, head_w = _heads(sheet.rows, sheet.target, style, fitted, own)
     strip = [] if tight else equation_parts(layout.equation, style, KIND, s.table_equation_font)
-    glance = glance_of(snapshot, ending, [text for text, _ in shown], words, style, limit_w)
+    glance = glance_of(snapshot, ending, shown, words, style, limit_w)
     span = _layout_span(layout, style)
     best = _tightest(
         lambda c, band: _placed(c, style, span, head_w, glance, rows, panel_h, sheet, band), s, strip, ending
@@ -145,6 +143,28 @@ def laid_out(
         best.glance_box,
         heads,
     )
+
+
+@lru_cache(maxsize=64)
+def _seats(
+    names: tuple[str, ...] | None, players: int, labels: tuple[tuple[str, str], ...] | None, style: Style
+) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...], tuple[bool, ...]]:
+    """The words, what each seat shows, that shortened for its chip, and whether it is the player's name: the
+    same all match long, so found once rather than once per picture."""
+    words = merged_labels(dict(labels) if labels else None)
+    shown = [shown_name(names[k] if names and k < len(names) else None, k, words) for k in range(players)]
+    room = name_room(players, style)
+    fitted = tuple(fit(text, style.sizes.table_name_font, room) for text, _ in shown)
+    return words, tuple(text for text, _ in shown), fitted, tuple(own for _, own in shown)
+
+
+@lru_cache(maxsize=64)
+def _heads(
+    rows: tuple[SideRow, ...], target: int, style: Style, names: tuple[str, ...], own: tuple[bool, ...]
+) -> tuple[tuple[list[tuple[Image.Image, int]], ...], int]:
+    """Each scoreboard row's chips, names and score, and the widest of them."""
+    heads = tuple(head_parts(row, target, style, names, own) for row in rows)
+    return heads, max((row_width(h) for h in heads), default=0)
 
 
 def _tightest(
