@@ -35,7 +35,7 @@ from .scoresheet import Scoresheet, SideRow, scoresheet_geometry
 from .settlement import Ending, Settlement, ending_of, merged_labels
 from .sprites import dot_sprite, symbol_sprite
 from .style import DEFAULT_STYLE, Sizes, Style
-from .table_rows import HOUSE_COLUMNS, head_parts, name_room, row_back, row_picture
+from .table_rows import HOUSE_COLUMNS, drawn_row, head_parts, name_room, row_back
 
 KIND = "table"
 EMPTY_SIZE = (5, 3)  # an empty table, in half-tiles
@@ -309,7 +309,8 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
     s = style.sizes
     index = style.palette(KIND).index
     width = g.size[0]
-    image.paste(index["strip"], (0, footer_top(g, style), width, g.size[1]))
+    core = image.im  # fills straight to Pillow's core, without `Image.paste`'s checks (see `png.put`)
+    core.paste(index["strip"], (0, footer_top(g, style), width, g.size[1]))
     bar = g.glance_box
     middle = (bar[1] + bar[3]) // 2
     paste_row(image, g.glance.left, s.table_margin * 2, middle)
@@ -326,8 +327,8 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
     for row, box in zip(g.sheet.rows, g.rows, strict=True):
         back = row_back(row)
         if back != "strip":
-            image.paste(index[back], (box[0] + inset, box[1] + 2, box[2] - inset, box[3] - 2))
-        picture = row_picture(style, row, g.sheet.target, g.names, g.own_names, g.houses_x, box[3] - box[1])
+            core.paste(index[back], (box[0] + inset, box[1] + 2, box[2] - inset, box[3] - 2))
+        picture = drawn_row(style, row, g.sheet.target, g.names, g.own_names, g.houses_x, box[3] - box[1])
         put(image, picture, box[0], box[1])
 
 
