@@ -94,14 +94,17 @@ class LayoutGeometry:
     relaxed: tuple[Relaxed, ...] = ()  # the rules of the picture this layout had to give up
 
 
-def layout_geometry(snapshot: TableSnapshot, frame: tuple[int, int] | None = None) -> LayoutGeometry:
+def layout_geometry(
+    snapshot: TableSnapshot, frame: tuple[int, int] | None = None, *, lines_first: bool = False
+) -> LayoutGeometry:
     """Rectangles, connections and marks of the layout in `snapshot` (grid units, y down), kept
     within `frame` (its span in u, marks included; by default the one picture's frame for the
-    number of sides) whenever the picture language allows."""
+    number of sides) whenever the picture language allows. `lines_first`: a line may turn next to a
+    spinner before the frame grows (`layout_fitting.ladder`)."""
     if frame is None:
         frame = table_frame(snapshot.sides)
     tiles = tuple(sorted(snapshot.tiles, key=_ORDER))
-    placed, filled, relaxed = place_all(tiles, frame)
+    placed, filled, relaxed = place_all(tiles, frame, lines_first)
     # Tiles are found by their number (low * 7 + high) here: a `Tile` hashes and compares in Python code.
     # The side a spinner's first branch took is its branch A; the other side is its branch B.
     branch_a = {

@@ -2,10 +2,10 @@
 
 It is drawn for the phone's preview (see `preview`): fitted into 400 x 500 px, half a tile is
 never less than 24 px (`TableGeometry.preview_half`). A layout that the picture language cannot
-keep to its frame gets tighter margins and bars (`COMPACT_*`); a round's last picture adds its
-settlement under the layout, or when that would shrink the tiles, posts it apart
-(`settlement_picture.table_pngs`). Only a layout wider than the picture may be (34u, a few in ten
-thousand) stays below 24 px.
+keep to its frame gets tighter margins and bars (`COMPACT_*`), and if its grown frame still shrinks
+the tiles, a line turns next to a spinner within the frame instead (`layout_fitting.ladder`); a round's
+last picture adds its settlement under the layout, or when that would shrink the tiles, posts it apart
+(`settlement_picture.table_pngs`).
 Each seat's chip carries its player's name (`names`, in the bundled fonts, shortened to fit);
 the few words of a settlement come from the caller (`labels`, see `settlement.DEFAULT_LABELS`).
 The picture's machine-readable twin, `table_description`, reads this module's `TableGeometry`
@@ -25,6 +25,7 @@ from engine import TableSnapshot
 
 from .glance import Glance, glance_of
 from .grid import Rect
+from .layout_fitting import Relaxed
 from .layout_picture import equation_parts, paint_layout
 from .layout_plan import LayoutGeometry, layout_geometry
 from .names import fit, shown_name
@@ -120,10 +121,14 @@ def laid_out(
     heads, head_w = _heads(sheet.rows, sheet.target, style, fitted, own)
     strip = [] if tight else equation_parts(layout.equation, style, KIND, s.table_equation_font)
     glance = glance_of(snapshot, ending, shown, words, style, limit_w)
-    span = _layout_span(layout, style)
-    best = _tightest(
-        lambda c, band: _placed(c, style, span, head_w, glance, rows, panel_h, sheet, band), s, strip, ending
-    )
+
+    def placed(layout: LayoutGeometry) -> _Placed:
+        span = _layout_span(layout, style)
+        return _tightest(
+            lambda c, band: _placed(c, style, span, head_w, glance, rows, panel_h, sheet, band), s, strip, ending
+        )
+
+    layout, best = (layout, placed(layout)) if rows else _turned_if_smaller(snapshot, layout, placed, style)
     return TableGeometry(
         best.size,
         unit,
@@ -165,6 +170,20 @@ def _heads(
     """Each scoreboard row's chips, names and score, and the widest of them."""
     heads = tuple(head_parts(row, target, style, names, own) for row in rows)
     return heads, max((row_width(h) for h in heads), default=0)
+
+
+def _turned_if_smaller(
+    snapshot: TableSnapshot, layout: LayoutGeometry, placed: Callable[[LayoutGeometry], _Placed], style: Style
+) -> tuple[LayoutGeometry, _Placed]:
+    """The layout and its placement, or where its grown frame shrinks the tiles below the legible size, the
+    layout that turns a line next to a spinner within the frame instead (`layout_fitting.ladder`), if the
+    preview shrinks that one less."""
+    best = placed(layout)
+    if best.scale * style.sizes.preview_ratio >= 1.0 or Relaxed.FRAME not in layout.relaxed:
+        return layout, best
+    turned = layout_geometry(snapshot, table_frame(snapshot.sides, style), lines_first=True)
+    other = placed(turned)
+    return (turned, other) if other.scale > best.scale else (layout, best)
 
 
 def _tightest(
