@@ -197,11 +197,12 @@ def main(argv: list[str] | None = None) -> None:
         return max((im.size for im in images), key=lambda size: size[0] * size[1])
 
     def after_the_one_before(positions: list[TableSnapshot]) -> TableSnapshot:
-        """Forget every layout, then draw the positions before the last, as the bot did: the last one's
-        search starts from the geometry of the one before it."""
+        """Forget every layout, then lay out the pictures of the positions before the last, as the bot did:
+        the last one's search starts from the geometry of the one before it (and where a grown frame
+        shrank the tiles, from the one before's layout kept to the frame)."""
         forget_layouts()
         for snap in positions[:-1]:
-            layout_geometry(snap)
+            table_geometry(snap, names=NAMES)
         return positions[-1]
 
     def timed_after(positions: list[TableSnapshot]) -> float:

@@ -2,7 +2,9 @@
 
 The first search keeps every rule; the next ones grow the frame, then let a line turn next to a
 spinner, then let tiles touch, until one finds room for every tile. What a layout gave up is
-`Relaxed`, carried by `LayoutGeometry.relaxed`.
+`Relaxed`, carried by `LayoutGeometry.relaxed`. Where the grown frame would shrink the tiles below
+the legible size (render/table.py asks), a second ladder lets a line turn, then tiles touch, within
+the frame before it grows.
 """
 
 from __future__ import annotations
@@ -34,15 +36,19 @@ Rung = tuple[int, tuple[int, int], bool, int, tuple[Relaxed, ...]]
 
 
 @lru_cache(maxsize=64)
-def ladder(frame: tuple[int, int]) -> tuple[Rung, ...]:
+def ladder(frame: tuple[int, int], lines_first: bool = False) -> tuple[Rung, ...]:
     """The searches tried in turn, each giving up more of the picture's rules: (gap, frame, strict,
-    budget, what it gives up)."""
+    budget, what it gives up). `lines_first`: a line may turn next to a spinner before the frame grows
+    (for the few layouts whose grown frame would shrink the tiles below the legible size)."""
     unbounded = (10_000, 10_000)
     grown = tuple((math.ceil(frame[0] * f), math.ceil(frame[1] * f)) for f in FRAME_GROWTH)
+    lines = (GAP, frame, False, SEARCH_BUDGET, (Relaxed.LINES,))
+    touching = (0, frame, False, SEARCH_BUDGET, (Relaxed.LINES, Relaxed.GAP))
     return (
         (GAP, frame, True, SEARCH_BUDGET, ()),
+        *((lines, touching) if lines_first else ()),
         *((GAP, g, True, GROWTH_BUDGET, (Relaxed.FRAME,)) for g in grown),
-        (GAP, frame, False, SEARCH_BUDGET, (Relaxed.LINES,)),
+        *(() if lines_first else (lines,)),
         (GAP, grown[-1], False, SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
         (GAP, unbounded, False, 4 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES)),
         (0, unbounded, False, 40 * SEARCH_BUDGET, (Relaxed.FRAME, Relaxed.LINES, Relaxed.GAP)),
@@ -50,7 +56,7 @@ def ladder(frame: tuple[int, int]) -> tuple[Rung, ...]:
 
 
 def place_all(
-    tiles: tuple[PlacedTile, ...], frame: tuple[int, int] = FRAME
+    tiles: tuple[PlacedTile, ...], frame: tuple[int, int] = FRAME, lines_first: bool = False
 ) -> tuple[list[Placement], list[Zone | None], tuple[Relaxed, ...]]:
     """The placements in playing order, the zone each fills on its parent, and the rules given up.
 
@@ -62,13 +68,14 @@ def place_all(
 
     A layout found is remembered (`layout_cache`), so the next placement starts from it: the search
     for one more tile only tries that tile's ways, and gives the result a search from nothing would give.
+    `lines_first`: the ladder that lets a line turn before the frame grows (see `ladder`), remembered apart.
     """
-    rungs = ladder(frame)
-    key: Key = (frame, *((pt.tile, pt.parent, pt.parent_slot, pt.slot) for pt in tiles))
+    rungs = ladder(frame, lines_first)
+    key = layout_key(frame, tiles, lines_first)
     solved, before = recall(key)
     if solved is None and before is not None:
         gap, limits, strict, _, _ = rungs[before.rung]
-        search = Search(tiles, gap=gap, frame=limits, strict=strict)
+        search = Search(tiles, gap=gap, frame=limits, strict=strict, last_only=True)
         if search.extend(before) is not None:
             solved = search.solved(before.rung)
             remember(key, solved)
@@ -82,3 +89,20 @@ def place_all(
         else:
             raise RuntimeError(f"no room found for a layout of {len(tiles)} tiles")
     return list(solved.placed), list(solved.own_zones), rungs[solved.rung][4]
+
+
+def layout_key(frame: tuple[int, int], tiles: tuple[PlacedTile, ...], lines_first: bool = False) -> Key:
+    """What the search reads of the tiles, as ints and strings: hashing a `Tile` or a `Slot` runs Python
+    code, and the key is hashed three times per picture (found, the one before, remembered)."""
+    return (
+        (*frame, lines_first) if lines_first else frame,
+        *(
+            (
+                pt.tile.low * 7 + pt.tile.high,
+                -1 if pt.parent is None else pt.parent.low * 7 + pt.parent.high,
+                None if pt.parent_slot is None else pt.parent_slot._value_,
+                None if pt.slot is None else pt.slot._value_,
+            )
+            for pt in tiles
+        ),
+    )

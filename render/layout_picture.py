@@ -4,14 +4,15 @@ the end total written as an equation in a band underneath."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine import Result, TableSnapshot, rules
 
 from .grid import Rect
-from .layout_plan import Equation, LayoutGeometry, layout_geometry
-from .png import canvas, encode, paste_row, put, row_width
+from .layout_plan import Equation, LayoutGeometry, Mark, MarkKind, TileBox, layout_geometry
+from .png import canvas, encode, paste_row, row_width
 from .sprites import (
     badge_sprite,
     dot_sprite,
@@ -64,26 +65,58 @@ def layout_image(geometry: LayoutGeometry, style: Style = DEFAULT_STYLE) -> Imag
 
 def paint_layout(image: Image.Image, geometry: LayoutGeometry, left: int, top: int, style: Style, kind: str) -> None:
     """Paste the tiles and marks of `geometry` with grid (0, 0) at pixel (left, top), on the felt."""
+    core = image.im
+    for sprite, x, y, w, h in _placements(geometry, style, kind, image.mode):
+        core.paste(sprite, (left + x, top + y, left + x + w, top + y + h))
+
+
+# What `paint_layout` pastes for a tile or a mark: its sprite's core, where it goes from grid (0, 0), and its size.
+Pasted = tuple[Any, int, int, int, int]
+MEMO_SIZE = 4096
+_pasted: dict[tuple[int, int, str], tuple[object, Style, Pasted]] = {}
+
+
+def _placements(geometry: LayoutGeometry, style: Style, kind: str, mode: str) -> list[Pasted]:
+    """Each tile's and mark's sprite and place. The boxes and marks of a layout are the same objects picture
+    after picture (see `layout_plan`), so each is looked up by identity, not by hashing all it holds; the
+    memory keeps the object it was made for, so an id is never taken for another's."""
+    out = []
+    items: tuple[TileBox | Mark, ...] = (*geometry.tiles, *geometry.badges, *geometry.dots)
+    for item in items:
+        key = (id(item), id(style), kind)
+        found = _pasted.get(key)
+        if found is None or found[0] is not item or found[1] is not style:
+            found = (item, style, _pasted_of(item, style, kind, mode))
+            if len(_pasted) >= MEMO_SIZE:
+                _pasted.clear()
+            _pasted[key] = found
+        out.append(found[2])
+    return out
+
+
+def _pasted_of(item: TileBox | Mark, style: Style, kind: str, mode: str) -> Pasted:
     half = style.sizes.half
     unit = half // 2
-    for box in geometry.tiles:
-        (a, _), (b_pip, _) = box.halves
-        face = "tile_last" if box.last else "tile"
-        ring = box.seat if box.last else None
-        r = box.rect
-        sprite = tile_sprite(style, kind, a, b_pip, r.y1 - r.y0 > r.x1 - r.x0, half, face, "table", box.spinner, ring)
-        put(image, sprite, left + r.x0 * unit, top + r.y0 * unit)
-    for mark in geometry.badges:
-        assert mark.value is not None
-        _paste_in(image, badge_sprite(style, mark.value, half, kind), mark.zone, left, top, unit)
-    for mark in geometry.dots:
-        _paste_in(image, dot_sprite(style, mark.kind.value, half, kind), mark.zone, left, top, unit)
-
-
-def _paste_in(image: Image.Image, sprite: Image.Image, zone: Rect, left: int, top: int, unit: int) -> None:
-    x = left + zone.x0 * unit + (zone.width * unit - sprite.width) // 2
-    y = top + zone.y0 * unit + (zone.height * unit - sprite.height) // 2
-    put(image, sprite, x, y)
+    if isinstance(item, TileBox):
+        (a, _), (b_pip, _) = item.halves
+        face = "tile_last" if item.last else "tile"
+        ring = item.seat if item.last else None
+        r = item.rect
+        vertical = r.y1 - r.y0 > r.x1 - r.x0
+        sprite = tile_sprite(style, kind, a, b_pip, vertical, half, face, "table", item.spinner, ring)
+        x, y = r.x0 * unit, r.y0 * unit
+    else:
+        if item.kind is MarkKind.BADGE:
+            assert item.value is not None
+            sprite = badge_sprite(style, item.value, half, kind)
+        else:
+            sprite = dot_sprite(style, item.kind.value, half, kind)
+        zone = item.zone
+        x = zone.x0 * unit + (zone.width * unit - sprite.width) // 2
+        y = zone.y0 * unit + (zone.height * unit - sprite.height) // 2
+    if sprite.mode != mode:
+        sprite = sprite.convert(mode)
+    return sprite.im, x, y, sprite.width, sprite.height
 
 
 def equation_parts(equation: Equation | None, style: Style, kind: str, size: int) -> list[tuple[Image.Image, int]]:

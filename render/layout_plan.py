@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from operator import attrgetter
+from typing import TypeVar
 
 from engine import PlacedTile, PointState, Result, Slot, TableSnapshot, Tile
 from engine.layout import BRANCHES
@@ -23,6 +25,8 @@ from .grid import Box, Rect, shared_edge
 from .layout_fitting import Relaxed, place_all
 from .layout_placements import Placement
 from .preview import table_frame
+
+_T = TypeVar("_T")
 
 
 class MarkKind(StrEnum):
@@ -90,34 +94,43 @@ class LayoutGeometry:
     relaxed: tuple[Relaxed, ...] = ()  # the rules of the picture this layout had to give up
 
 
-def layout_geometry(snapshot: TableSnapshot, frame: tuple[int, int] | None = None) -> LayoutGeometry:
+def layout_geometry(
+    snapshot: TableSnapshot, frame: tuple[int, int] | None = None, *, lines_first: bool = False
+) -> LayoutGeometry:
     """Rectangles, connections and marks of the layout in `snapshot` (grid units, y down), kept
     within `frame` (its span in u, marks included; by default the one picture's frame for the
-    number of sides) whenever the picture language allows."""
+    number of sides) whenever the picture language allows. `lines_first`: a line may turn next to a
+    spinner before the frame grows (`layout_fitting.ladder`)."""
     if frame is None:
         frame = table_frame(snapshot.sides)
-    tiles = tuple(sorted(snapshot.tiles, key=lambda pt: pt.order))
-    placed, filled, relaxed = place_all(tiles, frame)
-    # the side a spinner's first branch took is its branch A; the other side is its branch B
+    tiles = tuple(sorted(snapshot.tiles, key=_ORDER))
+    placed, filled, relaxed = place_all(tiles, frame, lines_first)
+    # Tiles are found by their number (low * 7 + high) here: a `Tile` hashes and compares in Python code.
+    # The side a spinner's first branch took is its branch A; the other side is its branch B.
     branch_a = {
-        pt.parent: z.box
+        _number(pt.parent): z.box
         for pt, z in zip(tiles, filled, strict=True)
         if z is not None and z.slot in BRANCHES and pt.parent_slot is Slot.BRANCH_A
     }
-    last = snapshot.last.tile if snapshot.last is not None else None
+    last = _number(snapshot.last.tile) if snapshot.last is not None else -1
+    attached = PointState.ATTACHED
     boxes: list[TileBox] = []
     connections: list[Connection] = []
     badges: list[Mark] = []
     dots: list[Mark] = []
-    rects: dict[Tile, Rect] = {}
-    for pt, p in zip(tiles, placed, strict=True):
-        box = _tile_box(p, pt.tile, pt.seat, pt.order, pt.tile == last)
+    index: dict[int, int] = {}  # a tile's number -> its place in `tiles`
+    for i, (pt, p) in enumerate(zip(tiles, placed, strict=True)):
+        number = pt.tile.low * 7 + pt.tile.high
+        index[number] = i
+        box = _tile_box(p, pt, number == last)
         boxes.append(box)
-        rects[pt.tile] = rect = box.rect
         if pt.parent is not None and pt.parent_slot is not None:
-            connections.append(_connection(pt.parent, pt.tile, pt.parent_slot, rects[pt.parent], rect))
-        if any(point.state is not PointState.ATTACHED for point in pt.points):
-            _add_marks(pt, _zones(p, branch_a.get(pt.tile)), badges, dots)
+            j = index[_number(pt.parent)]
+            connections.append(_connection(placed[j], p, pt, boxes[j].rect, box.rect))
+        for point in pt.points:
+            if point.state is not attached:
+                _add_marks(pt, number, _zones(p, branch_a.get(number)), badges, dots)
+                break
     return LayoutGeometry(
         tuple(boxes),
         tuple(connections),
@@ -129,23 +142,54 @@ def layout_geometry(snapshot: TableSnapshot, frame: tuple[int, int] | None = Non
     )
 
 
+_ORDER = attrgetter("order")
+MEMO_SIZE = 4096  # boxes, connections and marks remembered (the memories empty when full)
+_boxes: dict[tuple[object, ...], TileBox] = {}
+_connections: dict[tuple[object, ...], Connection] = {}
+_marks: dict[tuple[object, ...], Mark] = {}
+
+
+def _number(t: Tile | None) -> int:
+    return -1 if t is None else t.low * 7 + t.high
+
+
 @lru_cache(maxsize=4096)
 def _rect(b: Box) -> Rect:
     """The rectangle of a box; the same few hundred boxes come back picture after picture, so each is made once."""
     return Rect(*b)
 
 
-@lru_cache(maxsize=4096)
-def _tile_box(p: Placement, tile: Tile, seat: int, order: int, last: bool) -> TileBox:
+def _tile_box(p: Placement, pt: PlacedTile, last: bool) -> TileBox:
     """A tile as drawn: the next placement's layout keeps the placements before it (the same objects,
-    see `layout_cache`), so a tile's box is made once, not once per picture."""
-    (a, first), (b, second) = p.halves
-    return TileBox(tile, _rect(p.box), ((a, _rect(first)), (b, _rect(second))), tile.is_double, last, seat, order)
+    see `layout_cache`), so a tile's box is made once, not once per picture. A placement belongs to one
+    tile (the search makes it for that tile), so it keys the memory without hashing the tile."""
+    key = (p, pt.seat, pt.order, last)
+    box = _boxes.get(key)
+    if box is None:
+        (a, first), (b, second) = p.halves
+        tile = pt.tile
+        box = TileBox(
+            tile, _rect(p.box), ((a, _rect(first)), (b, _rect(second))), tile.is_double, last, pt.seat, pt.order
+        )
+        _remember(_boxes, key, box)
+    return box
 
 
-@lru_cache(maxsize=4096)
-def _connection(parent: Tile, child: Tile, slot: Slot, parent_rect: Rect, rect: Rect) -> Connection:
-    return Connection(parent, child, slot, shared_edge(parent_rect, rect))
+def _connection(parent_p: Placement, p: Placement, pt: PlacedTile, parent_rect: Rect, rect: Rect) -> Connection:
+    """Where a tile touches its parent: the two placements say which tiles and which point (see `_tile_box`)."""
+    key = (parent_p, p)
+    connection = _connections.get(key)
+    if connection is None:
+        assert pt.parent is not None and pt.parent_slot is not None
+        connection = Connection(pt.parent, pt.tile, pt.parent_slot, shared_edge(parent_rect, rect))
+        _remember(_connections, key, connection)
+    return connection
+
+
+def _remember(memory: dict[tuple[object, ...], _T], key: tuple[object, ...], value: _T) -> None:
+    if len(memory) >= MEMO_SIZE:
+        memory.clear()
+    memory[key] = value
 
 
 @lru_cache(maxsize=4096)
@@ -158,8 +202,9 @@ def _zones(p: Placement, a_box: Box | None) -> dict[Slot, Box]:
     return zones
 
 
-def _add_marks(pt: PlacedTile, zones: dict[Slot, Box], badges: list[Mark], dots: list[Mark]) -> None:
-    """Append the badge or dot of each point of `pt` that is not joined to another tile."""
+def _add_marks(pt: PlacedTile, number: int, zones: dict[Slot, Box], badges: list[Mark], dots: list[Mark]) -> None:
+    """Append the badge or dot of each point of `pt` (the tile numbered `number`) that is not joined to
+    another tile."""
     badge_done = False
     # a lone opening double counts once: its badge goes on the far line, as on any other double
     points = pt.points if not pt.is_spinner else sorted(pt.points, key=lambda point: point.slot is not Slot.LINE_B)
@@ -169,19 +214,23 @@ def _add_marks(pt: PlacedTile, zones: dict[Slot, Box], badges: list[Mark], dots:
             continue
         if point.state is PointState.COUNTED:
             if pt.is_spinner and badge_done:
-                dots.append(_mark(pt.tile, point.slot, MarkKind.SHARED, None, zone))
+                dots.append(_mark(pt.tile, number, point.slot, MarkKind.SHARED, None, zone))
                 continue
             value = pt.contribution if pt.is_spinner else point.pip
-            badges.append(_mark(pt.tile, point.slot, MarkKind.BADGE, value, zone))
+            badges.append(_mark(pt.tile, number, point.slot, MarkKind.BADGE, value, zone))
             badge_done = True
         else:
             kind = MarkKind.OPEN if point.state is PointState.OPEN else MarkKind.CLOSED
-            dots.append(_mark(pt.tile, point.slot, kind, None, zone))
+            dots.append(_mark(pt.tile, number, point.slot, kind, None, zone))
 
 
-@lru_cache(maxsize=4096)
-def _mark(tile: Tile, slot: Slot, kind: MarkKind, value: int | None, zone: Box) -> Mark:
-    return Mark(tile, slot, kind, value, _rect(zone))
+def _mark(tile: Tile, number: int, slot: Slot, kind: MarkKind, value: int | None, zone: Box) -> Mark:
+    key = (number, slot._value_, kind._value_, value, zone)  # the enums' strings: they hash in C
+    mark = _marks.get(key)
+    if mark is None:
+        mark = Mark(tile, slot, kind, value, _rect(zone))
+        _remember(_marks, key, mark)
+    return mark
 
 
 def _bounds(boxes: list[TileBox], badges: list[Mark], dots: list[Mark]) -> Rect:
@@ -189,13 +238,15 @@ def _bounds(boxes: list[TileBox], badges: list[Mark], dots: list[Mark]) -> Rect:
     if not boxes:
         return Rect(0, 0, 0, 0)
     every = [b.rect for b in boxes] + [m.zone for m in badges] + [m.zone for m in dots]
-    return Rect(min(r.x0 for r in every), min(r.y0 for r in every), max(r.x1 for r in every), max(r.y1 for r in every))
+    return Rect(
+        min([r.x0 for r in every]), min([r.y0 for r in every]), max([r.x1 for r in every]), max([r.y1 for r in every])
+    )
 
 
 def _equation(snapshot: TableSnapshot) -> Equation | None:
     """The seeds write the terms tile by tile, a tile's higher end first (opening [1|4]: 4 + 1)."""
     if snapshot.last is None or not snapshot.tiles:
         return None
-    terms = tuple(v for _, v in sorted(snapshot.contributions, key=lambda c: (c[0], -c[1])))
+    terms = tuple(v for _, v in sorted(snapshot.contributions, key=lambda c: (c[0].low, c[0].high, -c[1])))
     last = snapshot.last
     return Equation(terms, snapshot.end_total, last.points, last.result, last.seat)

@@ -52,27 +52,60 @@ class Search:
     """
 
     def __init__(
-        self, tiles: tuple[PlacedTile, ...], gap: int = GAP, frame: tuple[int, int] = FRAME, strict: bool = True
+        self,
+        tiles: tuple[PlacedTile, ...],
+        gap: int = GAP,
+        frame: tuple[int, int] = FRAME,
+        strict: bool = True,
+        *,
+        last_only: bool = False,
     ) -> None:
+        """`last_only`: the links of the last tile alone, for `extend` (the others' are not read there)."""
         self.tiles = tiles
         self.strict = strict
         self.gap = gap
         self.frame = frame
-        index = {pt.tile: i for i, pt in enumerate(tiles)}
-        self.parent_index = [index[pt.parent] if pt.parent is not None else -1 for pt in tiles]
         self.placed: list[Placement] = []
         self.budget_left = 0  # what the search had left of its budget when it ended
         self.boxes: list[Box] = []  # the span of the layout so far, marks included, after each tile
         self.own_zones: list[Zone | None] = [None] * len(tiles)  # the zone each tile fills on its parent
+        self.parent_index = [-1] * len(tiles)
         # Which side of a spinner is its branch A is the picture's choice, made by the first branch
         # tile: a branch B tile takes the side its A sibling left, so it depends on that sibling too.
         self.sibling_a = [-1] * len(tiles)
+        if last_only and tiles:
+            self._link_last()
+            return
+        index = {pt.tile: i for i, pt in enumerate(tiles)}
+        self.parent_index = [index[pt.parent] if pt.parent is not None else -1 for pt in tiles]
         first_a: dict[object, int] = {}  # each parent's first branch A tile so far
         for i, pt in enumerate(tiles):
             if pt.parent_slot is Slot.BRANCH_B:
                 self.sibling_a[i] = first_a.get(pt.parent, -1)
             elif pt.parent_slot is Slot.BRANCH_A:
                 first_a.setdefault(pt.parent, i)
+
+    def _link_last(self) -> None:
+        """The parent and branch A sibling of the last tile alone, for `extend`: found by comparing tile
+        numbers, without hashing every tile (a `Tile` hashes in Python code)."""
+        last = len(self.tiles) - 1
+        pt = self.tiles[last]
+        parent = pt.parent
+        if parent is None:
+            return
+        number, b_side = parent.low * 7 + parent.high, pt.parent_slot is Slot.BRANCH_B
+        for j in range(last):
+            other = self.tiles[j]
+            if other.tile.low * 7 + other.tile.high == number:
+                self.parent_index[last] = j
+            elif (
+                b_side
+                and self.sibling_a[last] < 0
+                and other.parent_slot is Slot.BRANCH_A
+                and other.parent is not None
+                and other.parent.low * 7 + other.parent.high == number
+            ):
+                self.sibling_a[last] = j
 
     def run(self, budget: int = SEARCH_BUDGET) -> list[Placement] | None:
         """The placements in playing order, or None when there is no room or the budget runs out."""

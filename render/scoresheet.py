@@ -66,18 +66,31 @@ class Scoresheet:
 
 def scoresheet_geometry(snapshot: TableSnapshot) -> Scoresheet:
     """The tally of every side in `snapshot`: houses, strokes, the score and what is still needed."""
-    target = rules.displayed(snapshot.target)
+    # only while a round is played: a round's last picture shows no mark of the next round
+    turn = snapshot.turn if snapshot.phase is Phase.PLAYING else None
+    winner = snapshot.winner if snapshot.phase is Phase.OVER else None
+    return _sheet(snapshot.players, snapshot.target, snapshot.scores, turn, winner)
+
+
+@lru_cache(maxsize=256)
+def _sheet(players: int, target_raw: int, scores: tuple[int, ...], turn: int | None, winner: int | None) -> Scoresheet:
+    """The same tally comes back turn after turn: made once, it is the same object, whose rows the picture
+    finds its drawn rows by."""
+    target = rules.displayed(target_raw)
     rows = []
-    for side, raw in enumerate(snapshot.scores):
-        points = rules.displayed(raw)  # every score is a multiple of 5, negative ones too
-        full, rest = divmod(abs(points), HOUSE)
-        houses = (HOUSE,) * full + ((rest,) if rest else ())
-        seats = snapshot.seats_of(side)
-        # only while a round is played: a round's last picture shows no mark of the next round
-        to_move = snapshot.turn if snapshot.phase is Phase.PLAYING and snapshot.turn in seats else None
-        winner = snapshot.phase is Phase.OVER and snapshot.winner == side
-        rows.append(SideRow(side, seats, raw, points, target - points, houses, points < 0, to_move, winner))
+    for side, raw in enumerate(scores):
+        seats = rules.seats_of(players, side)
+        rows.append(_side_row(side, seats, raw, target, turn if turn in seats else None, winner == side))
     return Scoresheet(tuple(rows), target)
+
+
+@lru_cache(maxsize=512)
+def _side_row(side: int, seats: tuple[int, ...], raw: int, target: int, to_move: int | None, winner: bool) -> SideRow:
+    """One side's row, the same object whenever it shows the same: a side's row outlasts the other sides' turns."""
+    points = rules.displayed(raw)  # every score is a multiple of 5, negative ones too
+    full, rest = divmod(abs(points), HOUSE)
+    houses = (HOUSE,) * full + ((rest,) if rest else ())
+    return SideRow(side, seats, raw, points, target - points, houses, points < 0, to_move, winner)
 
 
 def scoresheet_png(

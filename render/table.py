@@ -2,10 +2,10 @@
 
 It is drawn for the phone's preview (see `preview`): fitted into 400 x 500 px, half a tile is
 never less than 24 px (`TableGeometry.preview_half`). A layout that the picture language cannot
-keep to its frame gets tighter margins and bars (`COMPACT_*`); a round's last picture adds its
-settlement under the layout, or when that would shrink the tiles, posts it apart
-(`settlement_picture.table_pngs`). Only a layout wider than the picture may be (34u, a few in ten
-thousand) stays below 24 px.
+keep to its frame gets tighter margins and bars (`COMPACT_*`), and if its grown frame still shrinks
+the tiles, a line turns next to a spinner within the frame instead (`layout_fitting.ladder`); a round's
+last picture adds its settlement under the layout, or when that would shrink the tiles, posts it apart
+(`settlement_picture.table_pngs`).
 Each seat's chip carries its player's name (`names`, in the bundled fonts, shortened to fit);
 the few words of a settlement come from the caller (`labels`, see `settlement.DEFAULT_LABELS`).
 The picture's machine-readable twin, `table_description`, reads this module's `TableGeometry`
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image
@@ -24,17 +25,18 @@ from engine import TableSnapshot
 
 from .glance import Glance, glance_of
 from .grid import Rect
+from .layout_fitting import Relaxed
 from .layout_picture import equation_parts, paint_layout
 from .layout_plan import LayoutGeometry, layout_geometry
 from .names import fit, shown_name
 from .panel import Row, panel_rows, paste_rows, rows_width
 from .png import canvas, encode, paste_row, put, row_width
 from .preview import footer_height, picture_limit, table_frame
-from .scoresheet import Scoresheet, scoresheet_geometry
+from .scoresheet import Scoresheet, SideRow, scoresheet_geometry
 from .settlement import Ending, Settlement, ending_of, merged_labels
 from .sprites import dot_sprite, symbol_sprite
 from .style import DEFAULT_STYLE, Sizes, Style
-from .table_rows import HOUSE_COLUMNS, head_parts, name_room, row_back, row_picture
+from .table_rows import HOUSE_COLUMNS, drawn_row, head_parts, name_room, row_back
 
 KIND = "table"
 EMPTY_SIZE = (5, 3)  # an empty table, in half-tiles
@@ -103,11 +105,12 @@ def laid_out(
     panel is drawn as a picture of its own (`settlement_picture`) and the layout keeps its usual room."""
     s = style.sizes
     unit = s.half // 2
-    words = merged_labels(labels)
-    shown = [shown_name(names[k] if names and k < len(names) else None, k, words) for k in range(snapshot.players)]
+    words, shown, fitted, own = _seats(
+        tuple(names) if names else None, snapshot.players, tuple(labels.items()) if labels else None, style
+    )
     limit_w = picture_limit(style)[0]
     ending = ending_of(snapshot, settlement)
-    rows = _panel_rows(ending, tuple(text for text, _ in shown), words, style, limit_w) if panel else ()
+    rows = _panel_rows(ending, shown, words, style, limit_w) if panel else ()
     panel_h = len(rows) * s.table_panel_row + s.table_margin if rows else 0
     layout, tight = (
         _round_end_layout(snapshot, panel_h, style)
@@ -115,17 +118,17 @@ def laid_out(
         else (layout_geometry(snapshot, table_frame(snapshot.sides, style)), False)
     )
     sheet = scoresheet_geometry(snapshot)
-    room = name_room(snapshot.players, style)
-    fitted = tuple(fit(text, s.table_name_font, room) for text, _ in shown)
-    own = tuple(own for _, own in shown)
-    heads = tuple(head_parts(row, sheet.target, style, fitted, own) for row in sheet.rows)
-    head_w = max((row_width(h) for h in heads), default=0)
+    heads, head_w = _heads(sheet.rows, sheet.target, style, fitted, own)
     strip = [] if tight else equation_parts(layout.equation, style, KIND, s.table_equation_font)
-    glance = glance_of(snapshot, ending, [text for text, _ in shown], words, style, limit_w)
-    span = _layout_span(layout, style)
-    best = _tightest(
-        lambda c, band: _placed(c, style, span, head_w, glance, rows, panel_h, sheet, band), s, strip, ending
-    )
+    glance = glance_of(snapshot, ending, shown, words, style, limit_w)
+
+    def placed(layout: LayoutGeometry) -> _Placed:
+        span = _layout_span(layout, style)
+        return _tightest(
+            lambda c, band: _placed(c, style, span, head_w, glance, rows, panel_h, sheet, band), s, strip, ending
+        )
+
+    layout, best = (layout, placed(layout)) if rows else _turned_if_smaller(snapshot, layout, placed, style)
     return TableGeometry(
         best.size,
         unit,
@@ -145,6 +148,42 @@ def laid_out(
         best.glance_box,
         heads,
     )
+
+
+@lru_cache(maxsize=64)
+def _seats(
+    names: tuple[str, ...] | None, players: int, labels: tuple[tuple[str, str], ...] | None, style: Style
+) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...], tuple[bool, ...]]:
+    """The words, what each seat shows, that shortened for its chip, and whether it is the player's name: the
+    same all match long, so found once rather than once per picture."""
+    words = merged_labels(dict(labels) if labels else None)
+    shown = [shown_name(names[k] if names and k < len(names) else None, k, words) for k in range(players)]
+    room = name_room(players, style)
+    fitted = tuple(fit(text, style.sizes.table_name_font, room) for text, _ in shown)
+    return words, tuple(text for text, _ in shown), fitted, tuple(own for _, own in shown)
+
+
+@lru_cache(maxsize=64)
+def _heads(
+    rows: tuple[SideRow, ...], target: int, style: Style, names: tuple[str, ...], own: tuple[bool, ...]
+) -> tuple[tuple[list[tuple[Image.Image, int]], ...], int]:
+    """Each scoreboard row's chips, names and score, and the widest of them."""
+    heads = tuple(head_parts(row, target, style, names, own) for row in rows)
+    return heads, max((row_width(h) for h in heads), default=0)
+
+
+def _turned_if_smaller(
+    snapshot: TableSnapshot, layout: LayoutGeometry, placed: Callable[[LayoutGeometry], _Placed], style: Style
+) -> tuple[LayoutGeometry, _Placed]:
+    """The layout and its placement, or where its grown frame shrinks the tiles below the legible size, the
+    layout that turns a line next to a spinner within the frame instead (`layout_fitting.ladder`), if the
+    preview shrinks that one less."""
+    best = placed(layout)
+    if best.scale * style.sizes.preview_ratio >= 1.0 or Relaxed.FRAME not in layout.relaxed:
+        return layout, best
+    turned = layout_geometry(snapshot, table_frame(snapshot.sides, style), lines_first=True)
+    other = placed(turned)
+    return (turned, other) if other.scale > best.scale else (layout, best)
 
 
 def _tightest(
@@ -289,7 +328,8 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
     s = style.sizes
     index = style.palette(KIND).index
     width = g.size[0]
-    image.paste(index["strip"], (0, footer_top(g, style), width, g.size[1]))
+    core = image.im  # fills straight to Pillow's core, without `Image.paste`'s checks (see `png.put`)
+    core.paste(index["strip"], (0, footer_top(g, style), width, g.size[1]))
     bar = g.glance_box
     middle = (bar[1] + bar[3]) // 2
     paste_row(image, g.glance.left, s.table_margin * 2, middle)
@@ -306,8 +346,8 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
     for row, box in zip(g.sheet.rows, g.rows, strict=True):
         back = row_back(row)
         if back != "strip":
-            image.paste(index[back], (box[0] + inset, box[1] + 2, box[2] - inset, box[3] - 2))
-        picture = row_picture(style, row, g.sheet.target, g.names, g.own_names, g.houses_x, box[3] - box[1])
+            core.paste(index[back], (box[0] + inset, box[1] + 2, box[2] - inset, box[3] - 2))
+        picture = drawn_row(style, row, g.sheet.target, g.names, g.own_names, g.houses_x, box[3] - box[1])
         put(image, picture, box[0], box[1])
 
 

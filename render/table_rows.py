@@ -67,6 +67,33 @@ def row_picture(
     return image
 
 
+MEMO_SIZE = 256
+_drawn: dict[tuple[int, ...], tuple[object, ...]] = {}
+
+
+def drawn_row(
+    style: Style,
+    row: SideRow,
+    target: int,
+    names: tuple[str, ...],
+    own: tuple[bool, ...],
+    houses_x: int,
+    height: int,
+) -> Image.Image:
+    """`row_picture`, found by the identity of the row, the names and the style rather than by hashing all they
+    hold: they are the same objects while the row does not change (`scoresheet_geometry` and the table's names
+    are made once). The memory keeps those objects, so an id is never taken for another's."""
+    key = (id(style), id(row), id(names), id(own), target, houses_x, height)
+    found = _drawn.get(key)
+    if found is not None and found[0] is style and found[1] is row and found[2] is names and found[3] is own:
+        return found[4]  # type: ignore[return-value]
+    picture = row_picture(style, row, target, names, own, houses_x, height)
+    if len(_drawn) >= MEMO_SIZE:
+        _drawn.clear()
+    _drawn[key] = (style, row, names, own, picture)
+    return picture
+
+
 def row_back(row: SideRow) -> str:
     return "sheet_turn" if row.to_move is not None or row.winner else "strip"
 
