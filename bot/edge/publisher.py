@@ -142,11 +142,11 @@ class ChannelPublisher:
         if len(versions) > 1 and not claimed and not await self._claim(post.table_id, versions):
             batch[1:] = []  # the claim was not kept: the first post alone, as a restart would send it
             post, versions = batch[0], versions[:1]
+        if post.record is not None:  # the match's end: a quiet table's last mention goes before the thread closes
+            await self._boards.ended(client, post)
         message = await self._taken(client, post)
         if post.quiet:  # the board, then its mention (bot/edge/board_message.py)
             await self._mention_apart(client, post, message)
-        elif post.record is not None:
-            await self._boards.ended(client, post)
         elif post.kind is PostKind.REMINDER and message is not None and self._boards.has_board(post.table_id):
             await self._boards.pinged(client, post, message.id)  # a quiet table's mention: it replaces the last
         if versions and self._outbox is not None:  # the room goes on meanwhile: a restart before it ends

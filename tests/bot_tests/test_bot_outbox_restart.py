@@ -145,7 +145,7 @@ async def test_a_quiet_tables_board_catches_up_in_one_edit_and_mentions_the_play
     assert [(text, files) for text, _, files in client.sent] == [
         ("edit 900: move 43", ["table.png"]),  # the board as it is now: one edit, not one per placement
         ("<@5>, it's your move: the board is just above.", []),  # whoever is to move now, not each one before
-        ("move 44", ["table.png", "record.json"]),  # the match's end is a message of its own
-        ("delete 2", []),  # and the last mention goes with the match
+        ("delete 2", []),  # the last mention goes before the match's end closes the thread
+        ("move 44", ["table.png", "record.json"]),  # which is a message of its own
     ]
     assert sorted(outbox.delivered) == [41, 42, 43, 44]

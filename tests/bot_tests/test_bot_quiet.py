@@ -172,3 +172,18 @@ async def test_against_a_computer_each_mention_replaces_the_one_before(tmp_path:
         sent = [body["content"] for body in s.posts_to(table.room) if body["allowed_mentions"].get("users")]
         assert sum(body == t("en", "turn-follow-up", mention=f"<@{ana.id}>") for body in sent) >= 3
         s.fake.assert_clean()
+
+
+async def test_a_quiet_match_played_out_leaves_its_first_message_its_board_and_its_end(tmp_path: Path) -> None:
+    async with world(tmp_path, 2, seed="quiet-whole") as s:
+        ana, bo = s.users
+        table, _ = await s.open(s.games, [ana, bo], quiet=True)
+        made = await s.play_out(table, picker(random.Random(7)))
+        assert table.status is TableStatus.OVER and table.match is not None
+        first, board, end = s.fake.messages(table.room)  # the last mention went before the thread closed
+        assert first.content.startswith("**Round 1.**")
+        assert board.id == table.board_message_id and len(board.history) == made - 2
+        assert [a.filename for a in end.attachments][-1] == "record.json"
+        assert f"5up:rematch:{table.id}" in end.custom_ids()
+        assert table.match.record.placements == made
+        s.fake.assert_clean()

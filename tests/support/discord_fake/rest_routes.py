@@ -325,8 +325,15 @@ class RestRoutes(BackendCore):
             raise FakeHTTPError(404, 10008, "Unknown Message")
         if msg.payload["author"]["id"] != str(self.bot.id):
             raise FakeHTTPError(403, 50005, "Cannot edit a message authored by another user")
+        self._check_not_closed(msg.channel_id)
         self._edit(msg, request.json or {}, request.files)
         return msg.payload
+
+    def _check_not_closed(self, channel_id: int) -> None:
+        """A message of an archived and locked thread can no longer be changed (as a post there is refused)."""
+        meta = self.channel(channel_id).get("thread_metadata")
+        if meta is not None and meta["archived"] and meta["locked"]:
+            raise FakeHTTPError(400, 50083, "Thread is archived")
 
     @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
     def _delete_message(self, request: CapturedRequest) -> None:
@@ -336,6 +343,7 @@ class RestRoutes(BackendCore):
         own = msg.payload["author"]["id"] == str(self.bot.id)
         if msg.visible_to is not None or (not own and perms is not None and not perms.manage_messages):
             raise FakeHTTPError(403, 50013, "Missing Permissions")
+        self._check_not_closed(channel_id)
         self._delete(msg)
 
     def _reaction(self, request: CapturedRequest) -> tuple[FakeMessage, str]:
