@@ -2,16 +2,17 @@
 newest picture and lines, rather than a message per placement.
 
 An edit notifies nobody, so when a placement's post mentions the player to move (the same rule as any turn line), a
-short message of its own mentions them; each replaces the one before (a reminder too), so the thread holds its first
-message, the board, at most one mention, and the match-end message. The board is the message the table's first quiet
-post made: remembered here at once (the table learns it only once the message is out, and the next placement may
-already be waiting) and noted by the table through `on_sent`, so a restart edits the same one. A board somebody
-deleted is made again.
+short message of its own mentions them; each replaces the one before (a reminder too; after a restart as well, its
+id noted with the table), so the thread holds its first message, the board, at most one mention, and the match-end
+message. The board is the message the table's first quiet post made: remembered here at once (the table learns it
+only once the message is out, and the next placement may already be waiting) and noted by the table through
+`on_sent`, so a restart edits the same one. A board somebody deleted is made again.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import discord
@@ -25,9 +26,10 @@ log = logging.getLogger(__name__)
 class QuietBoards:
     """The board message and the latest mention of each quiet table this process has posted to."""
 
-    def __init__(self) -> None:
+    def __init__(self, note: Callable[[int, int | None], Awaitable[None]] | None = None) -> None:
         self.boards: dict[int, int] = {}  # table -> its board message
         self.pings: dict[int, int] = {}  # table -> the short message mentioning the player to move
+        self.note = note  # keeps a table's mention in the database, so that the next start deletes it in turn
 
     def aimed(self, post: Post) -> Post:
         """A quiet post with the board it edits: the one this process made or edited last, else the table's
@@ -67,6 +69,11 @@ class QuietBoards:
         """A new mention went out: the one before it goes."""
         before = self.pings.get(post.table_id)
         self.pings[post.table_id] = message_id
+        if self.note is not None:
+            try:
+                await self.note(post.table_id, message_id)
+            except Exception as e:  # a note: after a restart this mention stays beside the next one
+                log.warning("table %s: its mention %s not noted (%s)", post.table_id, message_id, e)
         if before is not None:
             await self._delete(client, post, before)
 

@@ -47,6 +47,12 @@ class Outbox(Protocol):
 
     async def posts_delivered(self, table_id: int, versions: Sequence[int]) -> None: ...
 
+    async def set_mention_message(self, table_id: int, message_id: int | None) -> None: ...
+
+    async def quiet_mentions(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> dict[int, int]: ...
+
 
 class ChannelPublisher:
     def __init__(
@@ -66,7 +72,7 @@ class ChannelPublisher:
         self._claims: dict[tuple[int, int], int] = {}  # outbox post -> the merged message it was last tried in
         self._alone: set[tuple[int, int]] = set()  # outbox posts perhaps tried alone before a restart
         self._sender = PostSender()
-        self._boards = QuietBoards()
+        self._boards = QuietBoards(None if outbox is None else outbox.set_mention_message)
         self._lag = LagLog()
         self._closed = False
         self._forgetting: set[asyncio.Task[None]] = set()  # delivered posts leaving the outbox
@@ -91,6 +97,7 @@ class ChannelPublisher:
         nonce it had; a merged message that was being tried goes again exactly as it was. Returns how many."""
         if self._outbox is None:
             return 0
+        self._boards.pings.update(await self._outbox.quiet_mentions(shard_count, shard_ids))  # deleted in turn
         pending = await self._outbox.pending_posts(shard_count, shard_ids)
         rooms: set[int] = set()
         for item in pending:

@@ -229,6 +229,16 @@ class Storage(TournamentStorage, ABC):
     async def set_post_text(self, table_id: int, version: int, text: str) -> None:
         """A waiting post's text, completed after its move (a match's end, with the rating changes)."""
 
+    @abstractmethod
+    async def set_mention_message(self, table_id: int, message_id: int | None) -> None:
+        """A quiet table's current mention of its player to move (None: gone), so a restart deletes it in turn."""
+
+    @abstractmethod
+    async def quiet_mentions(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> dict[int, int]:
+        """The current mention of each quiet table in play (of these shards): table -> its message."""
+
     # -- finished matches and player settings (always every shard) --------
 
     @abstractmethod

@@ -118,6 +118,22 @@ class OutboxQueries(BackendHooks):
                 f"DELETE FROM outbox WHERE table_id = ? AND version IN ({marks(len(versions))})", table_id, *versions
             )
 
+    async def set_mention_message(self, table_id: int, message_id: int | None) -> None:
+        async with self._transaction() as session:
+            await session.execute("UPDATE tables SET mention_message_id = ? WHERE id = ?", message_id, table_id)
+
+    async def quiet_mentions(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> dict[int, int]:
+        shards, args = shard_clause(shard_count, shard_ids)
+        async with self._read() as session:
+            rows = await session.fetch(
+                "SELECT t.id, t.mention_message_id FROM tables t"
+                f" WHERE t.status = 'playing' AND t.mention_message_id IS NOT NULL{shards}",
+                *args,
+            )
+        return {whole(r["id"]): whole(r["mention_message_id"]) for r in rows}
+
     async def set_post_text(self, table_id: int, version: int, text: str) -> None:
         async with self._transaction() as session:
             await session.execute(

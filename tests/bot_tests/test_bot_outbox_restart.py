@@ -68,6 +68,7 @@ class _Outbox:
     pending: list[Pending]
     claimed: list[tuple[int, list[int], int]] = field(default_factory=list)
     delivered: list[int] = field(default_factory=list)
+    mentions: dict[int, int | None] = field(default_factory=dict)
 
     async def pending_posts(self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None) -> list:
         return self.pending
@@ -77,6 +78,12 @@ class _Outbox:
 
     async def posts_delivered(self, table_id: int, versions: Sequence[int]) -> None:
         self.delivered += versions
+
+    async def set_mention_message(self, table_id: int, message_id: int | None) -> None:
+        self.mentions[table_id] = message_id
+
+    async def quiet_mentions(self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None) -> dict:
+        return {t: m for t, m in self.mentions.items() if m is not None}
 
 
 def _post(version: int, *, record: str | None = None, board: int | None = None, mentions: tuple[int, ...] = ()) -> Post:

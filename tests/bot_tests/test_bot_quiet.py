@@ -187,3 +187,22 @@ async def test_a_quiet_match_played_out_leaves_its_first_message_its_board_and_i
         assert f"5up:rematch:{table.id}" in end.custom_ids()
         assert table.match.record.placements == made
         s.fake.assert_clean()
+
+
+async def test_after_a_restart_the_next_mention_still_replaces_the_last_one(tmp_path: Path) -> None:
+    async with world(tmp_path, 2, seed="quiet-mention-restart") as s:
+        ana, bo = s.users
+        table, _ = await s.open(s.games, [ana, bo], quiet=True)
+        choose = picker(random.Random(6))
+        for _ in range(2):
+            assert table.match is not None and table.match.turn is not None
+            await s.place(table, choose(table.match, table.match.turn))
+        *_, mention = s.fake.messages(table.room)
+        assert mention.content.startswith("<@")
+        await s.restart()
+        table = s.table_in(table.room)
+        assert table.match is not None and table.match.turn is not None
+        await s.place(table, choose(table.match, table.match.turn))
+        mentions = [m for m in s.fake.messages(table.room) if m.content.endswith(t("en", "board-your-move", player=""))]
+        assert len(mentions) == 1 and mentions[0].id != mention.id  # the one from before the restart went
+        s.fake.assert_clean()

@@ -134,3 +134,15 @@ async def test_a_quiet_tables_placement_is_read_back_aimed_at_the_board_the_tabl
     plain = await storage.save_record(table_id, '{"r": 2}', written, post=_post(table_id, 701, "end"))
     (pending,) = await storage.pending_posts()  # a post that is not the board's edits nothing
     assert pending.post.outbox == plain and not pending.post.quiet and pending.post.edit_message_id is None
+
+
+async def test_a_quiet_tables_mention_is_noted_for_the_next_start(storage: Storage) -> None:
+    table_id, _ = await _playing(storage, 801)
+    other, _ = await _playing(storage, 803, guild_id=(7 << 22))
+    assert await storage.quiet_mentions() == {}
+    await storage.set_mention_message(table_id, 9001)
+    await storage.set_mention_message(other, 9002)
+    assert await storage.quiet_mentions() == {table_id: 9001, other: 9002}
+    assert await storage.quiet_mentions(2, [1]) == {other: 9002}  # of this process's shards only
+    await storage.set_mention_message(table_id, None)
+    assert await storage.quiet_mentions() == {other: 9002}
