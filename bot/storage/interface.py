@@ -38,6 +38,9 @@ LEADERBOARD_LIMIT = 10  # the people /five-up leaderboard shows
 RatingUpdate = Callable[[Mapping[str, RatingRow]], tuple[list[RatingChangeRow], list[RatingRow]]]
 
 
+Mentions = dict[int, int]  # a quiet table -> the message that mentions its player to move
+
+
 class Storage(TournamentStorage, ABC):
     """Tables with their seats and game records, and finished results; tournaments (tournament_interface.py).
 
@@ -234,9 +237,7 @@ class Storage(TournamentStorage, ABC):
         """A quiet table's current mention of its player to move (None: gone), so a restart deletes it in turn."""
 
     @abstractmethod
-    async def quiet_mentions(
-        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
-    ) -> dict[int, int]:
+    async def quiet_mentions(self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None) -> Mentions:
         """The current mention of each quiet table in play (of these shards): table -> its message."""
 
     # -- finished matches and player settings (always every shard) --------
