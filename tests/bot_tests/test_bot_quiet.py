@@ -15,6 +15,7 @@ from bot.host.turn_clock import FOLLOW_UP_S
 from bot.model.table_state import Table, TableStatus
 from bot.storage import TableRow
 from bot.texts.i18n import t
+from engine.selfplay import Chooser
 
 
 async def test_a_quiet_table_says_so_keeps_it_across_a_restart_and_its_rematch_keeps_it(tmp_path: Path) -> None:
@@ -80,6 +81,13 @@ def _pings(s: World, table: Table) -> list[dict]:
     return [body for body in bodies if body.get("allowed_mentions", {}).get("users")]
 
 
+async def _placed(s: World, table: Table, choose: Chooser, times: int = 1) -> None:
+    """The player to move places `times` times, through Show my hand and the tile's buttons."""
+    for _ in range(times):
+        assert table.match is not None and table.match.turn is not None
+        await s.place(table, choose(table.match, table.match.turn))
+
+
 async def test_a_quiet_match_is_one_board_edited_in_place_with_the_mover_mentioned_apart(tmp_path: Path) -> None:
     async with world(tmp_path, 2, seed="quiet-board") as s:
         ana, bo = s.users
@@ -120,17 +128,13 @@ async def test_a_restart_goes_on_editing_the_same_board(tmp_path: Path) -> None:
         ana, bo = s.users
         table, _ = await s.open(s.games, [ana, bo], quiet=True)
         choose = picker(random.Random(8))
-        for _ in range(4):
-            assert table.match is not None and table.match.turn is not None
-            await s.place(table, choose(table.match, table.match.turn))
+        await _placed(s, table, choose, 4)
         (board,) = _boards(s, table)
         lines = board.content.splitlines()[:-1]
         await s.restart()
         table = s.table_in(table.room)
         assert table.quiet and table.board_message_id == board.id  # noted in the database
-        for _ in range(2):
-            assert table.match is not None and table.match.turn is not None
-            await s.place(table, choose(table.match, table.match.turn))
+        await _placed(s, table, choose, 2)
         (again,) = _boards(s, table)  # the restart's note carries no second board
         assert again.id == board.id and len(again.history) == 5
         assert again.content.splitlines()[0] == lines[2]  # the lines before the restart were read from the record
@@ -142,12 +146,10 @@ async def test_a_deleted_board_is_made_again(tmp_path: Path) -> None:
         ana, bo = s.users
         table, _ = await s.open(s.games, [ana, bo], quiet=True)
         choose = picker(random.Random(2))
-        assert table.match is not None and table.match.turn is not None
-        await s.place(table, choose(table.match, table.match.turn))
+        await _placed(s, table, choose)
         (board,) = _boards(s, table)
         s.fake.backend._delete(board)  # a moderator deleted it
-        assert table.match.turn is not None
-        await s.place(table, choose(table.match, table.match.turn))
+        await _placed(s, table, choose)
         (made,) = _boards(s, table)
         assert made.id != board.id and table.board_message_id == made.id
         s.fake.assert_clean()
@@ -194,15 +196,12 @@ async def test_after_a_restart_the_next_mention_still_replaces_the_last_one(tmp_
         ana, bo = s.users
         table, _ = await s.open(s.games, [ana, bo], quiet=True)
         choose = picker(random.Random(6))
-        for _ in range(2):
-            assert table.match is not None and table.match.turn is not None
-            await s.place(table, choose(table.match, table.match.turn))
+        await _placed(s, table, choose, 2)
         *_, mention = s.fake.messages(table.room)
         assert mention.content.startswith("<@")
         await s.restart()
         table = s.table_in(table.room)
-        assert table.match is not None and table.match.turn is not None
-        await s.place(table, choose(table.match, table.match.turn))
+        await _placed(s, table, choose)
         mentions = [m for m in s.fake.messages(table.room) if m.content.endswith(t("en", "board-your-move", player=""))]
         assert len(mentions) == 1 and mentions[0].id != mention.id  # the one from before the restart went
         s.fake.assert_clean()
