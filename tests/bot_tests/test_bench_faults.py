@@ -7,11 +7,9 @@ post, never that a time meets a target: this machine may be busy."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from support.bench_runs import bench_output
+
 FIGURES = (
     r": (\d+) tables, (\d+) placements in [\d.]+ s; lost (\d+), doubled (\d+), still queued \d+,"
     r" failed interactions \d+;"
@@ -21,16 +19,7 @@ FIGURES = (
 
 
 def test_the_quick_faults_bench_prints_both_runs_figures() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_faults.py"), "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    out = done.stdout
+    out = bench_output("bench_faults.py", timeout=600)
     ours = re.search(r"^this checkout" + FIGURES, out, re.M)
     assert ours, out
     tables, placements, lost, doubled, clicks, never = (int(x) for x in ours.groups())

@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from support.bench_runs import bench_output
+
 FIGURE = re.compile(r"^  (.+?) +(\d+\.\d{3}) ms median")
 
 
 def test_the_quick_benchmark_prints_its_figures_and_the_target() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/bench_ratings.py", "--quick"], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    out = bench_output("bench_ratings.py", timeout=120)
+    lines = out.splitlines()
     assert lines[0].startswith("6 matches rated in one server")
     figures = {m.group(1): float(m.group(2)) for m in map(FIGURE.match, lines[1:]) if m}
     assert list(figures) == [

@@ -6,11 +6,10 @@ every script under bench/ is run by some test."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support.bench_runs import bench_output
 
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = Path(__file__).resolve().parents[1]
@@ -19,11 +18,7 @@ SMOKED_HERE = ("bench_bot.py", "bench_sweeps.py")
 
 @pytest.mark.parametrize("name", SMOKED_HERE)
 def test_the_bench_runs_in_its_smoke_mode(name: str) -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / name), "--smoke"], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert any(ch.isdigit() for ch in done.stdout), "a bench prints figures"
+    assert any(ch.isdigit() for ch in bench_output(name, "--smoke")), "a bench prints figures"
 
 
 def test_every_bench_is_run_by_a_test() -> None:

@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from support.bench_runs import bench_output
 
 
 def test_the_render_bench_runs_in_its_quick_mode() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/bench_render.py", "--quick"], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert done.returncode == 0, done.stderr
-    out = done.stdout
+    out = bench_output("bench_render.py")
     for row in (
         "one picture, 28 tiles",
         "one picture, 28 tiles, from nothing",

@@ -6,25 +6,14 @@ once, never that a figure meets a target: this machine may be busy."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from support.bench_runs import bench_output
+
 NUMBER = r"[\d.]+"
 
 
 def test_the_quick_pace_bench_prints_every_figure_on_both_backends() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_pace.py"), "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    out = done.stdout
+    out = bench_output("bench_pace.py")
     for backend in ("SQLite", "PostgreSQL"):
         assert re.search(rf"^{backend}: 200 open correspondence tables", out, re.M), out
     starts = re.findall(rf"lazy restore ({NUMBER}) s .* eager baseline ({NUMBER}) s; lazy / eager ({NUMBER})x", out)

@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).parents[2]
+from support.bench_runs import bench_output
 
 
 def test_bench_web_quick() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/bench_web.py", "--quick"], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    out = bench_output("bench_web.py")
+    lines = out.splitlines()
     assert lines[0].startswith("a finished 2-player match: ")
     assert lines[1].startswith("baseline: /healthz: n=20 p50 ")
     assert re.search(r"p95 [\d.]+ ms, worst [\d.]+ ms \((ok|OVER TARGET), p95 <= 30 ms\)$", lines[3]), lines[3]
