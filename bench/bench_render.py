@@ -31,7 +31,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -237,19 +237,8 @@ def main(argv: list[str] | None = None) -> None:
     )
 
     real = real_pictures(3 if args.quick else 12)
-    for label, chosen in (
-        ("real rounds", real),
-        ("real rounds, 14+ tiles", [p for p in real if len(p[0].tiles) >= 14]),
-    ):
-        if not chosen:
-            continue
-        sizes = [size for _, _, _, _, size in chosen]
-        ms = statistics.median(seconds for _, _, seconds, _, _ in chosen) * 1000
-        floor = statistics.median(blank for _, _, _, blank, _ in chosen) * 1000
-        nbytes = max(len(table_png(snap, names=NAMES, settlement=end)) for snap, end, _, _, _ in chosen[-50:])
-        biggest = max(sizes, key=lambda size: size[0] * size[1])
-        row(f"one picture, {label}", ms, floor, f"{TARGET_RATIO['real']:.0f}x", biggest, nbytes)
-    ends = [(s, e) for s, e, _, _, _ in real if e is not None]
+    real_rows(real, row)
+    ends = [(p.snap, p.end) for p in real if p.end is not None]
     if ends:
         seen, apart = round_end_legibility(ends)
         below = sum(not x.fine() for x in seen)
@@ -289,7 +278,16 @@ def main(argv: list[str] | None = None) -> None:
     preview(matches)
 
 
-Real = tuple[TableSnapshot, Domino | Blocked | None, float, float, tuple[int, int]]
+class Real(NamedTuple):
+    """One picture of a real round, as the bot drew it, and its costs (seconds) measured beside it."""
+
+    snap: TableSnapshot
+    end: Domino | Blocked | None
+    seconds: float  # `table_pngs`: geometry, drawing and encoding, as posted
+    floor: float  # the blank canvases of the same sizes, encoded
+    drawn: float  # drawing and encoding again from the geometry made beforehand (no geometry)
+    encoded: float  # encoding those pictures alone (no geometry, no drawing)
+    size: tuple[int, int]
 
 
 def posted_pngs(snap: TableSnapshot, end: Domino | Blocked | None) -> tuple[bytes, ...]:
@@ -299,6 +297,18 @@ def posted_pngs(snap: TableSnapshot, end: Domino | Blocked | None) -> tuple[byte
     if hasattr(render, "table_pngs"):
         return render.table_pngs(snap, names=NAMES, settlement=end)
     return (table_png(snap, names=NAMES, settlement=end),)
+
+
+def posted_drawing(snap: TableSnapshot, end: Domino | Blocked | None) -> Callable[[], list[Image.Image]]:
+    """The drawing of what `posted_pngs` posts, with its geometry made now (untimed): the part of a picture's
+    cost that is not its geometry."""
+    try:
+        from render.settlement_picture import posted, settlement_image
+    except ImportError:
+        g = table_geometry(snap, names=NAMES, settlement=end)
+        return lambda: [table_image(g)]
+    table, apart = posted(snap, names=NAMES, settlement=end)
+    return lambda: [table_image(table)] + ([settlement_image(apart)] if apart is not None else [])
 
 
 def round_end_legibility(ends: Sequence[tuple[TableSnapshot, Domino | Blocked | None]]) -> tuple[list[Any], int]:
@@ -320,9 +330,10 @@ def round_end_legibility(ends: Sequence[tuple[TableSnapshot, Domino | Blocked | 
 
 def real_pictures(matches: int) -> list[Real]:
     """Every picture of random complete 2-, 3- and 4-player matches, drawn in playing order as the bot
-    draws them (names, and at a round's end its settlement): each with the time it took, the time a
-    blank canvas of its size took to encode right after it (the floor, measured beside it so that the
-    shared machine's load weighs on both alike), and its size."""
+    draws them (names, and at a round's end its settlement), each with the time it took and, measured
+    right after it so that the shared machine's load weighs on all alike: the floor (a blank canvas of
+    its size encoded), and the same pictures drawn and encoded again from their geometry made beforehand,
+    then encoded alone: what a faster geometry, then a faster drawing too, could at best bring the cost to."""
     out: list[Real] = []
     forget_layouts()
     for seed in range(matches):
@@ -341,10 +352,53 @@ def real_pictures(matches: int) -> list[Real]:
             start = time.perf_counter()
             for empty in empties:  # a settlement apart: the floor of both pictures
                 encode(empty, DEFAULT_STYLE)
-            out.append((snap, end, seconds, time.perf_counter() - start, sizes[0]))
+            floor = time.perf_counter() - start
+            draw = posted_drawing(snap, end)
+            start = time.perf_counter()
+            images = draw()
+            for picture in images:
+                encode(picture, DEFAULT_STYLE)
+            again = time.perf_counter() - start
+            start = time.perf_counter()
+            for picture in images:
+                encode(picture, DEFAULT_STYLE)
+            out.append(Real(snap, end, seconds, floor, again, time.perf_counter() - start, sizes[0]))
 
         play_to_end(Match.new(2 + seed % 3, f"bench-real/{seed}"), at_random(random.Random(seed)), after=drawn)
     return out
+
+
+def real_rows(real: list[Real], row: Callable[[str, float, float, str, tuple[int, int], int], None]) -> None:
+    """The real rounds' rows: all pictures, then how much of their cost no geometry or drawing could remove,
+    then by the tiles on the table (a small layout's picture is mostly its scoresheet, and its floor small)."""
+    median = statistics.median
+    for label, chosen in (
+        ("real rounds", real),
+        ("real rounds, 14+ tiles", [p for p in real if len(p.snap.tiles) >= 14]),
+    ):
+        if not chosen:
+            continue
+        floor = median(p.floor for p in chosen) * 1000
+        nbytes = max(len(table_png(p.snap, names=NAMES, settlement=p.end)) for p in chosen[-50:])
+        biggest = max((p.size for p in chosen), key=lambda size: size[0] * size[1])
+        target = f"{TARGET_RATIO['real']:.0f}x"
+        row(f"one picture, {label}", median(p.seconds for p in chosen) * 1000, floor, target, biggest, nbytes)
+        if label == "real rounds":
+            row("  drawn from geometry made beforehand", median(p.drawn for p in chosen) * 1000, floor, "", biggest, 0)
+            row("  its PNG encoding alone", median(p.encoded for p in chosen) * 1000, floor, "", biggest, 0)
+    for low, high in ((0, 3), (4, 7), (8, 13), (14, 28)):
+        chosen = [p for p in real if low <= len(p.snap.tiles) <= high]
+        if chosen:
+            floor = median(p.floor for p in chosen) * 1000
+            biggest = max((p.size for p in chosen), key=lambda size: size[0] * size[1])
+            row(
+                f"  {low}-{high} tiles ({len(chosen)} pictures)",
+                median(p.seconds for p in chosen) * 1000,
+                floor,
+                "",
+                biggest,
+                0,
+            )
 
 
 def match_positions(players: int, seed: int) -> Iterator[TableSnapshot]:
