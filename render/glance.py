@@ -40,6 +40,8 @@ class Glance:
     names: tuple[str, ...]  # the names the bar draws, by seat (shortened to fit; "" where it draws none)
     left: Parts
     right: Parts
+    left_width: int  # the widths of the two groups, measured once for the picture's width and its drawing
+    right_width: int
 
 
 def glance_of(
@@ -56,6 +58,7 @@ def glance_of(
     turn = snapshot.turn if snapshot.phase is Phase.PLAYING else None
     outcome, seats = _outcome(ending)
     right = _hands(snapshot, turn, style)
+    right_width = row_width(right)
     boneyard = None if snapshot.players == 4 else snapshot.boneyard
     head: Parts = [
         (
@@ -73,7 +76,7 @@ def glance_of(
     pilled = seats if outcome in ("out", "wins") else ((turn,) if turn is not None else ())
     empty = [(turn_pill(style, seat, "", size, turn is not None), space) for seat in pilled]
     fixed = row_width([*head, *empty, *tail]) + space
-    room = width - 2 * s.table_margin - s.table_glance_font - fixed - row_width(right)
+    room = width - 2 * s.table_margin - s.table_glance_font - fixed - right_width
     each = max(3 * size, room // max(1, len(pilled)) - 4)
     drawn = [""] * snapshot.players
     left = list(head)
@@ -83,7 +86,19 @@ def glance_of(
     left += tail
     if not tail and left:
         left[-1] = (left[-1][0], 0)
-    return Glance(snapshot.round + 1, turn, outcome, seats, snapshot.hand_sizes, boneyard, tuple(drawn), left, right)
+    return Glance(
+        snapshot.round + 1,
+        turn,
+        outcome,
+        seats,
+        snapshot.hand_sizes,
+        boneyard,
+        tuple(drawn),
+        left,
+        right,
+        row_width(left),
+        right_width,
+    )
 
 
 def _outcome(ending: Ending | None) -> tuple[str | None, tuple[int, ...]]:

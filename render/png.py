@@ -29,21 +29,25 @@ def encode(image: Image.Image, style: Style) -> bytes:
 def put(target: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
     """`target.paste(sprite, (x, y))` for a sprite of the target's mode: straight to Pillow's core, without
     `Image.paste`'s checks, which cost four times the copy of a small sprite (a picture pastes ~60 of them)."""
-    if sprite.mode != target.mode:
+    core = sprite.im
+    if core.mode != target.mode:
         target.paste(sprite, (x, y))  # converted, as Image.paste does
         return
-    w, h = sprite.size
-    target.im.paste(sprite.im, (x, y, x + w, y + h))
+    w, h = core.size
+    target.im.paste(core, (x, y, x + w, y + h))
 
 
 def paste_row(target: Image.Image, parts: list[tuple[Image.Image, int]], x: int, y_middle: int) -> int:
-    """Paste sprites left to right, each followed by its gap, centred on the line `y_middle`; return the end x."""
-    core = target.im
+    """Paste sprites left to right, each followed by its gap, centred on the line `y_middle`; return the end x.
+    The sizes and modes are read from Pillow's cores: an `Image`'s properties are Python calls, and a picture
+    reads them some two hundred times."""
+    target_core, mode = target.im, target.mode
     for sprite, gap in parts:
-        w, h = sprite.size
+        core = sprite.im
+        w, h = core.size
         y = y_middle - h // 2
-        if sprite.mode == target.mode:
-            core.paste(sprite.im, (x, y, x + w, y + h))
+        if core.mode == mode:
+            target_core.paste(core, (x, y, x + w, y + h))
         else:
             target.paste(sprite, (x, y))
         x += w + gap

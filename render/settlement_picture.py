@@ -17,7 +17,7 @@ from engine import TableSnapshot
 
 from .legibility import Legibility, chip_digit, judged, preview_scale, table_legibility
 from .panel import paste_rows, rows_width
-from .png import canvas, encode, paste_row, row_width
+from .png import canvas, encode, paste_row
 from .settlement import Settlement
 from .style import DEFAULT_STYLE, Style
 from .table import KIND, TableGeometry, laid_out, table_image
@@ -60,7 +60,7 @@ def settlement_size(g: TableGeometry, style: Style = DEFAULT_STYLE) -> tuple[int
     """The settlement picture's size: the glance bar over the panel's rows."""
     s = style.sizes
     margin = s.table_margin
-    glance_w = row_width(g.glance.left) + row_width(g.glance.right) + 2 * margin + s.table_glance_font
+    glance_w = g.glance.left_width + g.glance.right_width + 2 * margin + s.table_glance_font
     width = max(rows_width(list(g.panel_rows), style) + 4 * margin, glance_w)
     return width, margin + s.table_glance + len(g.panel_rows) * s.table_panel_row + 2 * margin
 
@@ -74,7 +74,7 @@ def settlement_image(g: TableGeometry, style: Style = DEFAULT_STYLE) -> Image.Im
     image = canvas(style, KIND, (width, height), "strip")
     middle = margin + s.table_glance // 2
     paste_row(image, g.glance.left, margin * 2, middle)
-    paste_row(image, g.glance.right, width - margin * 2 - row_width(g.glance.right), middle)
+    paste_row(image, g.glance.right, width - margin * 2 - g.glance.right_width, middle)
     paste_rows(image, list(g.panel_rows), margin * 2, margin + s.table_glance, s.table_panel_row, style)
     return image
 

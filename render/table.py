@@ -67,7 +67,7 @@ class TableGeometry:
     panel_rows: tuple[Row, ...]
     glance: Glance  # the round, whose turn, the hands and the boneyard
     glance_box: Box  # where the glance bar is, right under the layout
-    heads: tuple[list[tuple[Image.Image, int]], ...]  # each scoreboard row's chips, names and score, as drawn
+    strip: tuple[tuple[Image.Image, int], ...]  # the equation's sprites (none when the layout is too tight for it)
 
     def pixels(self, r: Rect) -> Box:
         """A rectangle of the layout's grid in pixels of the picture."""
@@ -118,14 +118,15 @@ def laid_out(
         else (layout_geometry(snapshot, table_frame(snapshot.sides, style)), False)
     )
     sheet = scoresheet_geometry(snapshot)
-    heads, head_w = _heads(sheet.rows, sheet.target, style, fitted, own)
-    strip = [] if tight else equation_parts(layout.equation, style, KIND, s.table_equation_font)
+    head_w = max([_head_width(row, sheet.target, style, fitted, own) for row in sheet.rows], default=0)
+    strip = () if tight else tuple(equation_parts(layout.equation, style, KIND, s.table_equation_font))
+    strip_w = row_width(strip) if strip else 0
     glance = glance_of(snapshot, ending, shown, words, style, limit_w)
 
     def placed(layout: LayoutGeometry) -> _Placed:
         span = _layout_span(layout, style)
         return _tightest(
-            lambda c, band: _placed(c, style, span, head_w, glance, rows, panel_h, sheet, band), s, strip, ending
+            lambda c, band: _placed(c, style, span, head_w, glance, rows, panel_h, sheet, band), s, strip_w, ending
         )
 
     layout, best = (layout, placed(layout)) if rows else _turned_if_smaller(snapshot, layout, placed, style)
@@ -146,7 +147,7 @@ def laid_out(
         rows,
         glance,
         best.glance_box,
-        heads,
+        strip,
     )
 
 
@@ -163,13 +164,11 @@ def _seats(
     return words, tuple(text for text, _ in shown), fitted, tuple(own for _, own in shown)
 
 
-@lru_cache(maxsize=64)
-def _heads(
-    rows: tuple[SideRow, ...], target: int, style: Style, names: tuple[str, ...], own: tuple[bool, ...]
-) -> tuple[tuple[list[tuple[Image.Image, int]], ...], int]:
-    """Each scoreboard row's chips, names and score, and the widest of them."""
-    heads = tuple(head_parts(row, target, style, names, own) for row in rows)
-    return heads, max((row_width(h) for h in heads), default=0)
+@lru_cache(maxsize=256)
+def _head_width(row: SideRow, target: int, style: Style, names: tuple[str, ...], own: tuple[bool, ...]) -> int:
+    """How wide a scoreboard row's chips, names and score are: measured once per row, not once per picture (a
+    side's row is the same object while it does not change, see `scoresheet_geometry`)."""
+    return row_width(head_parts(row, target, style, names, own))
 
 
 def _turned_if_smaller(
@@ -187,18 +186,18 @@ def _turned_if_smaller(
 
 
 def _tightest(
-    place: Callable[[Sizes, list[tuple[Image.Image, int]]], _Placed],
+    place: Callable[[Sizes, int], _Placed],
     s: Sizes,
-    strip: list[tuple[Image.Image, int]],
+    strip_w: int,
     ending: Ending | None,
 ) -> _Placed:
     """The usual placement, or for a layout that could not keep to its frame, tighter margins and bars
     before smaller tiles; at a round's end the band gives way too (the settlement repeats its points)."""
-    best = place(s, strip)
+    best = place(s, strip_w)
     if best.scale * s.preview_ratio >= 1.0:
         return best
     compact = replace(s, table_margin=COMPACT_MARGIN, table_glance=COMPACT_GLANCE, table_row=COMPACT_ROW)
-    tighter = [place(compact, strip)] + ([place(compact, [])] if strip and ending is not None else [])
+    tighter = [place(compact, strip_w)] + ([place(compact, 0)] if strip_w and ending is not None else [])
     return max([best, *tighter], key=lambda p: p.scale)
 
 
@@ -224,18 +223,19 @@ def _placed(
     rows: tuple[Row, ...],
     panel_h: int,
     sheet: Scoresheet,
-    strip: list[tuple[Image.Image, int]],
+    strip_w: int,
 ) -> _Placed:
-    """Everything placed with the margins and the bars' heights of `c`, and the equation band if `strip`."""
+    """Everything placed with the margins and the bars' heights of `c`, and the equation band if `strip_w` (its
+    width; 0 for none)."""
     s = style.sizes
     unit, margin = s.half // 2, c.table_margin
     b, table_w, table_h = span
     houses_x = margin + head_w + s.table_house // 3
     sheet_w = houses_x + HOUSE_COLUMNS * (s.table_house + s.table_house // 8) + margin
-    glance_w = row_width(glance.left) + row_width(glance.right) + 2 * margin + s.table_glance_font
+    glance_w = glance.left_width + glance.right_width + 2 * margin + s.table_glance_font
     panel_w = rows_width(list(rows), style) + 4 * margin if rows else 0
-    width = max(table_w + 2 * margin, sheet_w, row_width(strip) + 2 * margin if strip else 0, panel_w, glance_w)
-    glance_box, band, panel, boxes = _footer_boxes(table_h + 2 * margin, width, bool(strip), panel_h, sheet, c)
+    width = max(table_w + 2 * margin, sheet_w, strip_w + 2 * margin if strip_w else 0, panel_w, glance_w)
+    glance_box, band, panel, boxes = _footer_boxes(table_h + 2 * margin, width, bool(strip_w), panel_h, sheet, c)
     height = (boxes[-1][3] if boxes else glance_box[3]) + margin
     origin = ((width - table_w) // 2 - b.x0 * unit, margin - b.y0 * unit)
     pw, ph = s.preview
@@ -333,9 +333,9 @@ def paint_footer(image: Image.Image, g: TableGeometry, style: Style = DEFAULT_ST
     bar = g.glance_box
     middle = (bar[1] + bar[3]) // 2
     paste_row(image, g.glance.left, s.table_margin * 2, middle)
-    paste_row(image, g.glance.right, width - s.table_margin * 2 - row_width(g.glance.right), middle)
+    paste_row(image, g.glance.right, width - s.table_margin * 2 - g.glance.right_width, middle)
     if g.band is not None:
-        strip = equation_parts(g.layout.equation, style, KIND, s.table_equation_font)
+        strip = list(g.strip)
         if g.ending is not None and g.ending.reached == "place":  # this placement reached the target
             strip.append((symbol_sprite(style, KIND, "star", s.table_equation_font, "strip", "badge"), 0))
             strip[-2] = (strip[-2][0], s.table_equation_font // 4)
