@@ -12,7 +12,6 @@ anything, so a deadline acts exactly once.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 
 from .. import texts
 from ..model.posts import Post, PostKind
@@ -86,11 +85,11 @@ class CorrespondenceTurns:
         posts it); then the post goes."""
         live = self.live
         table_id = live.table.id
-        kept = post if live.services.outbox else None
+        kept = live.kept(post)
         await live.write(lambda version: live.services.storage.save_deadlines(table_id, clock, version, post=kept))
         live.set_clock(clock)
         if post is not None:
-            live.hand_over(replace(post, outbox=live.version) if kept is not None else post)
+            live.hand_over(live.written(post))
 
     async def _remind_directly(self, table: Table, user_id: int, seconds: float) -> None:
         """The player to move was reminded in the thread (their hand one click away): by a direct message
@@ -142,7 +141,7 @@ class CorrespondenceTurns:
         assert winner is not None
         said = [texts.forfeited(table.lang, table.seating, seat, winner)]
         post = live.publish(PostKind.TURN, said, record=record, send=False)
-        kept = post if live.services.outbox else None  # the match-end message, into the outbox with the end
+        kept = live.kept(post)  # the match-end message, into the outbox with the end
         try:
             await live.write(
                 lambda version: storage.finish_match(
@@ -155,8 +154,7 @@ class CorrespondenceTurns:
         table.status = TableStatus.OVER
         live.saved_record = record
         live.services.forget(live)
-        post = post if kept is None else replace(post, outbox=live.version)
-        live.hand_over(await live.with_ratings(post, said))
+        live.hand_over(await live.with_ratings(live.written(post), said))
         if table.thread_id is not None:
             live.show_in_lobby()
 

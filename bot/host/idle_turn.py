@@ -4,8 +4,6 @@ calls these at their moments; each does nothing if somebody has moved since."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .. import texts
 from ..model.posts import PostKind
 from ..model.table_state import TableStatus
@@ -32,7 +30,7 @@ class IdleTurn(TableCore):
             deadline = table.take_over_at if table.take_over_at is not None else self.services.now()
             text = texts.reminder(table.lang, user_id, since=clock(table.turn_started), deadline=clock(deadline))
             post = self.publish(PostKind.REMINDER, [text], hand_button=True, mentions=(user_id or 0,), send=False)
-            kept = post if self.services.outbox else None  # written with the reminder's mark: a restart posts it
+            kept = self.kept(post)  # written with the reminder's mark: a restart posts it
             table.remind_at = None
             given = TurnDeadlines(None, table.take_over_at)
             try:
@@ -42,7 +40,7 @@ class IdleTurn(TableCore):
             except Refusal:  # not saved (logged by write): said all the same; a restart may remind once more
                 self.hand_over(post)
                 return True
-            self.hand_over(replace(post, outbox=self.version) if kept is not None else post)
+            self.hand_over(self.written(post))
             return True
 
     async def follow_up(self, move_no: int, seat: int) -> bool:

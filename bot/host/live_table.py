@@ -50,7 +50,7 @@ from .match_ending import keep_ended_match, played_any
 from .rating_keeper import rate_finished
 from .refusal import Refusal
 from .row_conversion import kept_record, result_rows
-from .table_core import Services
+from .table_services import Services
 
 log = logging.getLogger(__name__)
 
@@ -305,12 +305,12 @@ class LiveTable(IdleTurn):
         assert match is not None
         record = match.record.dumps()
         storage = self.services.storage
-        kept = post if self.services.outbox else None
+        kept = self.kept(post)
         if match.phase is Phase.OVER:
             record = kept_record(table, self.services.now())
             results = result_rows(table)
             post = replace(post, record=record, rematch=True)  # exactly what storage holds
-            final = post if self.services.outbox else None
+            final = self.kept(post)
             await self.write(
                 lambda version: storage.finish_match(table.id, table.guild_id, record, results, version, post=final)
             )
@@ -321,7 +321,7 @@ class LiveTable(IdleTurn):
                 lambda version: storage.save_record(table.id, record, version, deadlines=deadlines, post=kept)
             )
         self.saved_record = record
-        return replace(post, outbox=self.version) if kept is not None else post
+        return self.written(post)
 
     async def with_ratings(self, post: Post, lines: list[str]) -> Post:
         """A match-end post with each person's rating change (a match played out, or lost on time), its outbox

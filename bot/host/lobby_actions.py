@@ -20,7 +20,8 @@ from ..texts.lobby import host_handed, host_left, host_now
 from .partner_proposals import PartnerProposals, ProposalKey
 from .refusal import Refusal
 from .row_conversion import seat_rows
-from .table_core import TableCore, ThreadOpener
+from .table_core import TableCore
+from .table_services import ThreadOpener
 
 
 class LobbyActions:
@@ -146,7 +147,7 @@ class LobbyActions:
             live.turn_begins(now, deadlines)  # the first message says whose turn it is, with its clock
             lines, mentions = self._opening(match), live.to_ping()
             post = live.publish(PostKind.TURN, lines, hand_button=True, mentions=mentions, send=False)
-            kept = post if live.services.outbox else None  # written with the match: a restart posts it
+            kept = live.kept(post)  # written with the match: a restart posts it
             try:
                 await live.write(
                     lambda version: live.services.storage.start_match(
@@ -159,7 +160,7 @@ class LobbyActions:
                 live.set_clock(clock)
                 raise
             live.saved_record = record
-            live.hand_over(replace(post, outbox=live.version) if kept is not None else post)
+            live.hand_over(live.written(post))
             self.arm_clock()
             return live.lobby(texts.started_privately(locale))
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 
 from engine import Match
 
@@ -41,7 +40,7 @@ async def keep_ended_match(core: TableCore, draw: Callable[[], Awaitable[tuple[P
     storage = core.services.storage
     lines, pictures = ended_early_lines(table), await draw()
     post = core.publish(PostKind.CLOSED, lines, pictures=pictures, record=record, send=False)
-    kept = post if core.services.outbox else None
+    kept = core.kept(post)
     await core.write(
         lambda version: storage.finish_match(table.id, table.guild_id, record, [], version, ended_early=True, post=kept)
     )
@@ -53,6 +52,6 @@ async def keep_ended_match(core: TableCore, draw: Callable[[], Awaitable[tuple[P
             await storage.skip_rating(table.id, table.guild_id)
         except Exception:
             log.exception("noting ended table %s as not rated failed", table.id)
-    core.hand_over(post if kept is None else replace(post, outbox=core.version))
+    core.hand_over(core.written(post))
     if table.thread_id is not None:
         core.show_in_lobby()

@@ -10,26 +10,19 @@ import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import replace
 
-from engine import Match, Phase, Placement, TableSnapshot
+from engine import Match, Phase, TableSnapshot
 
 from .. import texts
 from ..model.answers import Lobby
 from ..model.posts import Picture, Post, PostKind
 from ..model.table_state import Table, TableStatus
-from ..storage import (
-    NEW_TABLE_VERSION,
-    NO_DEADLINES,
-    Storage,
-    StorageUnavailableError,
-    TableMovedOnError,
-    TurnDeadlines,
-)
+from ..storage import NEW_TABLE_VERSION, NO_DEADLINES, StorageUnavailableError, TableMovedOnError, TurnDeadlines
 from .correspondence_clock import left, turn_clock
-from .pictures import Pictured, Renderer, pictured
+from .pictures import Pictured, pictured
 from .refusal import Refusal
+from .table_services import Services
 
 log = logging.getLogger(__name__)
 
@@ -39,72 +32,6 @@ def last_placer(match: Match) -> int | None:
     rounds = match.record.rounds
     plays = rounds[-1].plays if rounds else []
     return plays[-1].seat if plays else None
-
-
-class Publisher(Protocol):
-    def publish(self, post: Post) -> None:
-        """Take a public message for a channel. Called in order, under the table's lock: must not block."""
-        ...
-
-
-# Opens the match's own thread, named as given; its id, or None where none can be made (the match
-# then plays in the channel). The Discord layer makes it; the table only asks.
-ThreadOpener = Callable[[str], Awaitable[int | None]]
-
-
-class ClockedTable(Protocol):
-    """A table whose turns the clock keeps (a `LiveTable`): what the clock reads and asks, each checked
-    under the table's lock against the move it was armed at."""
-
-    @property
-    def table(self) -> Table: ...
-
-    def computer_may_play(self, move_no: int, seat: int) -> bool: ...
-
-    async def computer_move(self, move_no: int, seat: int, placement: Placement, *, announce: bool) -> None: ...
-
-    async def remind(self, move_no: int, seat: int) -> bool: ...
-
-    async def mark_away(self, move_no: int, seat: int) -> bool: ...
-
-    def needs_follow_up(self, move_no: int, seat: int) -> bool: ...
-
-    async def follow_up(self, move_no: int, seat: int) -> bool: ...
-
-
-class Turns(Protocol):
-    turn_timeout: float  # the reminder comes one timeout into a turn, the computer's take-over two
-
-    async def placement_for(self, table: Table, seat: int) -> Placement:
-        """What a computer would place for `seat` now (a correspondence turn whose time ran out)."""
-        ...
-
-    def arm(self, live: ClockedTable) -> None:
-        """After an action, under the table's lock: start what comes next (a computer, an idle clock)."""
-        ...
-
-    def stop(self, live: TableCore) -> None:
-        """The table is over or closed: its idle clock stops."""
-        ...
-
-    def busy(self, table_id: int) -> bool:
-        """A computer's turn is under way at this table (it is not put to sleep meanwhile)."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class Services:
-    """What every live table of a process shares: where it saves, publishes and draws, and its clocks."""
-
-    storage: Storage
-    publisher: Publisher
-    renderer: Renderer
-    turns: Turns
-    clock: Callable[[float], str]  # a moment as players read it (a Discord timestamp, the demo's hh:mm:ss)
-    now: Callable[[], float]
-    forget: Callable[[TableCore], None]  # the registry lets go of a table that is over or closed
-    nudge: Callable[[float | None], None] = lambda moment: None  # a correspondence moment written: the sweeper's
-    outbox: bool = False  # a move writes its post to the outbox, where the publisher takes it from
 
 
 class TableCore:
@@ -390,6 +317,14 @@ class TableCore:
             return
         text, edit = texts.lobby_message(table).text, table.lobby_message_id
         self.hand_over(Post(table.id, table.channel_id, PostKind.LOBBY, text, lang=table.lang, edit_message_id=edit))
+
+    def kept(self, post: Post | None) -> Post | None:
+        """`post` as the outbox is to hold it, written with the change it tells of (None without an outbox)."""
+        return post if self.services.outbox else None
+
+    def written(self, post: Post) -> Post:
+        """`post` kept by the last write, marked with its version so the publisher takes it from the outbox."""
+        return replace(post, outbox=self.version) if self.services.outbox else post
 
     def hand_over(self, post: Post) -> Post:
         try:

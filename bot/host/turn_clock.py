@@ -31,7 +31,8 @@ from engine import Placement
 
 from ..model.table_state import Table, TableStatus
 from .computers import ComputerPlayers
-from .table_core import ClockedTable, TableCore
+from .table_core import TableCore
+from .table_services import ClockedTable
 from .timer import SystemTimer, Timer
 
 log = logging.getLogger(__name__)
