@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from ..host.refusal import Refusal
-from ..host.table_services import ThreadOpener
+from ..host.table_roles import ThreadOpener
 from ..model.answers import Lobby, PartnerProposal
 from ..texts.i18n import t
 from .client import Interaction

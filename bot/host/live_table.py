@@ -50,7 +50,7 @@ from .match_ending import keep_ended_match, played_any
 from .rating_keeper import rate_finished
 from .refusal import Refusal
 from .row_conversion import kept_record, result_rows
-from .table_services import Services
+from .table_core import Services
 
 log = logging.getLogger(__name__)
 

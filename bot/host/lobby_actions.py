@@ -21,7 +21,7 @@ from .partner_proposals import PartnerProposals, ProposalKey
 from .refusal import Refusal
 from .row_conversion import seat_rows
 from .table_core import TableCore
-from .table_services import ThreadOpener
+from .table_roles import ThreadOpener
 
 
 class LobbyActions:

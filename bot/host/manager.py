@@ -38,11 +38,11 @@ from .player_desk import PlayerDesk
 from .refusal import Refusal
 from .server_desk import ServerDesk
 from .table_choice import Want, choose
-from .table_core import TableCore
+from .table_core import Services, TableCore
 from .table_loader import TableLoader
 from .table_opener import TableOpener
 from .table_registry import TableRegistry
-from .table_services import Publisher, Services, ThreadOpener
+from .table_roles import Publisher, ThreadOpener
 from .timer import SystemTimer, Timer
 from .tournament_desk import TournamentDesk
 from .tournament_rounds import TournamentRounds

@@ -10,7 +10,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine import Match, Phase, TableSnapshot
 
@@ -18,11 +18,18 @@ from .. import texts
 from ..model.answers import Lobby
 from ..model.posts import Picture, Post, PostKind
 from ..model.table_state import Table, TableStatus
-from ..storage import NEW_TABLE_VERSION, NO_DEADLINES, StorageUnavailableError, TableMovedOnError, TurnDeadlines
+from ..storage import (
+    NEW_TABLE_VERSION,
+    NO_DEADLINES,
+    Storage,
+    StorageUnavailableError,
+    TableMovedOnError,
+    TurnDeadlines,
+)
 from .correspondence_clock import left, turn_clock
-from .pictures import Pictured, pictured
+from .pictures import Pictured, Renderer, pictured
 from .refusal import Refusal
-from .table_services import Services
+from .table_roles import Publisher, Turns
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +39,21 @@ def last_placer(match: Match) -> int | None:
     rounds = match.record.rounds
     plays = rounds[-1].plays if rounds else []
     return plays[-1].seat if plays else None
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """What every live table of a process shares: where it saves, publishes and draws, and its clocks."""
+
+    storage: Storage
+    publisher: Publisher
+    renderer: Renderer
+    turns: Turns
+    clock: Callable[[float], str]  # a moment as players read it (a Discord timestamp, the demo's hh:mm:ss)
+    now: Callable[[], float]
+    forget: Callable[[TableCore], None]  # the registry lets go of a table that is over or closed
+    nudge: Callable[[float | None], None] = lambda moment: None  # a correspondence moment written: the sweeper's
+    outbox: bool = False  # a move writes its post to the outbox, where the publisher takes it from
 
 
 class TableCore:

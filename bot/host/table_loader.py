@@ -21,8 +21,9 @@ from ..storage import BrokenRow, Storage, TableRef, TableRow
 from ..texts.i18n import pick_locale
 from .live_table import LiveTable
 from .row_conversion import table_from_row
+from .table_core import Services
 from .table_registry import TableRegistry
-from .table_services import Publisher, Services
+from .table_roles import Publisher
 
 log = logging.getLogger(__name__)
 

@@ -22,8 +22,8 @@ from .player_desk import PlayerDesk
 from .refusal import Refusal
 from .row_conversion import rematch_table, seat_rows
 from .server_desk import ServerDesk
+from .table_core import Services
 from .table_registry import TableRegistry
-from .table_services import Services
 from .timer import Timer
 
 log = logging.getLogger(__name__)

@@ -31,8 +31,7 @@ from engine import Placement
 
 from ..model.table_state import Table, TableStatus
 from .computers import ComputerPlayers
-from .table_core import TableCore
-from .table_services import ClockedTable
+from .table_roles import ClockedTable, Hosted
 from .timer import SystemTimer, Timer
 
 log = logging.getLogger(__name__)
@@ -94,7 +93,7 @@ class TurnClock:
         task = self._computer.get(table_id)
         return task is not None and not task.done()
 
-    def stop(self, live: TableCore) -> None:
+    def stop(self, live: Hosted) -> None:
         """Stop the table's idle watch (unless it is the task asking: it ends by itself)."""
         self._stop_watch(live.table.id)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from ..host.table_services import Publisher
+from ..host.table_roles import Publisher
 from ..model.posts import Post
 
 log = logging.getLogger(__name__)

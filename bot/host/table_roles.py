@@ -1,22 +1,15 @@
-"""What a hosted table is given: where it saves, publishes and draws, its clocks, and what keeps its turns
-(`Services`, shared by every live table of a process), and the roles the Discord layer and the turn clocks
-play for it."""
+"""The roles others play for a hosted table: the Discord layer publishes its messages and opens its thread;
+the turn clocks keep its turns. Each is a protocol, so the table host never imports Discord."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from engine import Placement
 
 from ..model.posts import Post
 from ..model.table_state import Table
-from ..storage import Storage
-from .pictures import Renderer
-
-if TYPE_CHECKING:
-    from .table_core import TableCore
 
 
 class Publisher(Protocol):
@@ -28,6 +21,13 @@ class Publisher(Protocol):
 # Opens the match's own thread, named as given; its id, or None where none can be made (the match
 # then plays in the channel). The Discord layer makes it; the table only asks.
 ThreadOpener = Callable[[str], Awaitable[int | None]]
+
+
+class Hosted(Protocol):
+    """Any table being hosted, as far as what stops its clocks reads."""
+
+    @property
+    def table(self) -> Table: ...
 
 
 class ClockedTable(Protocol):
@@ -61,25 +61,10 @@ class Turns(Protocol):
         """After an action, under the table's lock: start what comes next (a computer, an idle clock)."""
         ...
 
-    def stop(self, live: TableCore) -> None:
+    def stop(self, live: Hosted) -> None:
         """The table is over or closed: its idle clock stops."""
         ...
 
     def busy(self, table_id: int) -> bool:
         """A computer's turn is under way at this table (it is not put to sleep meanwhile)."""
         ...
-
-
-@dataclass(frozen=True, slots=True)
-class Services:
-    """What every live table of a process shares: where it saves, publishes and draws, and its clocks."""
-
-    storage: Storage
-    publisher: Publisher
-    renderer: Renderer
-    turns: Turns
-    clock: Callable[[float], str]  # a moment as players read it (a Discord timestamp, the demo's hh:mm:ss)
-    now: Callable[[], float]
-    forget: Callable[[TableCore], None]  # the registry lets go of a table that is over or closed
-    nudge: Callable[[float | None], None] = lambda moment: None  # a correspondence moment written: the sweeper's
-    outbox: bool = False  # a move writes its post to the outbox, where the publisher takes it from
