@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import statistics
 import sys
 import tempfile
@@ -35,28 +34,12 @@ from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMessag
 from bot.edge.app import FiveUpBot  # noqa: E402
 from bot.host.replay_desk import _replay_desk_by_manager  # noqa: E402
 from bot.storage import ResultRow, SeatRow  # noqa: E402
-from engine import Match, Option, Record  # noqa: E402
-from engine.selfplay import play_to_end  # noqa: E402
+from engine import Match, Record  # noqa: E402
+from engine.selfplay import long_match  # noqa: E402
 
 STEP_TARGET_MS = 300.0
 FIRST_TARGET_MS = 1000.0
 POLL_S = 0.001
-
-
-def long_match(players: int, placements: tuple[int, int]) -> Record:
-    """The first random match whose number of placements falls within `placements`."""
-    for seed in range(10_000):
-        rng = random.Random(seed)
-
-        def mostly_best(match: Match, seat: int, rng: random.Random = rng) -> Option:
-            options = match.options(seat)
-            best = max(options, key=lambda o: (o.result.value == "scored", o.points))
-            return best if rng.random() < 0.7 else rng.choice(options)
-
-        match = play_to_end(Match.new(players, f"bench-replay-{seed}"), mostly_best)
-        if placements[0] <= match.record.placements <= placements[1]:
-            return match.record
-    raise RuntimeError(f"no match of {placements} placements found")
 
 
 async def store(bot: FiveUpBot, guild_id: int, channel_id: int, users: list[FakeUser], record: Record) -> int:
@@ -173,7 +156,7 @@ class Reader:
 
 async def run(quick: bool) -> int:
     players, span, opens = (2, (1, 10_000), 2) if quick else (4, (140, 160), 10)
-    record = long_match(players, span)
+    record = long_match(players, span, "bench-replay")
     users = [FakeUser(f"player{n}") for n in range(players)]
     guild = FakeGuild(channels=[FakeChannel("games")], members=users)
     with tempfile.TemporaryDirectory() as folder:

@@ -44,8 +44,8 @@ from bot.storage import ResultRow, SeatRow, Storage, open_storage  # noqa: E402
 from bot.web.heard_posts import HeardPublisher  # noqa: E402
 from bot.web.match_ids import MatchIds  # noqa: E402
 from bot.web.site import serving  # noqa: E402
-from engine import Match, Option, Record  # noqa: E402
-from engine.selfplay import play_to_end  # noqa: E402
+from engine import Match, Record  # noqa: E402
+from engine.selfplay import long_match  # noqa: E402
 
 IDS = MatchIds(b"bench")
 GUILD = 7
@@ -68,21 +68,6 @@ def line(name: str, values: list[float], target: str = "") -> str:
         f"{name}: n={len(values)} p50 {statistics.median(values):.1f} ms, p95 {p95(values):.1f} ms, "
         f"worst {max(values):.1f} ms{target}"
     )
-
-
-def long_match(players: int, placements: tuple[int, int]) -> Record:
-    for seed in range(10_000):
-        rng = random.Random(seed)
-
-        def mostly_best(match: Match, seat: int, rng: random.Random = rng) -> Option:
-            options = match.options(seat)
-            best = max(options, key=lambda o: (o.result.value == "scored", o.points))
-            return best if rng.random() < 0.7 else rng.choice(options)
-
-        match = play_to_end(Match.new(players, f"bench-web-{seed}"), mostly_best)
-        if placements[0] <= match.record.placements <= placements[1]:
-            return match.record
-    raise RuntimeError(f"no match of {placements} placements found")
 
 
 async def store_finished(storage: Storage, record: Record) -> int:
@@ -111,7 +96,7 @@ async def fetch(session: aiohttp.ClientSession, url: str) -> tuple[float, bytes]
 
 async def page_figures(manager: Manager, port: int, quick: bool) -> None:
     players, span = (2, (1, 10_000)) if quick else (4, (140, 160))
-    record = long_match(players, span)
+    record = long_match(players, span, "bench-web")
     warm_id = await store_finished(manager.storage, record)  # the process's first page reads the catalogs, fonts
     table_id = await store_finished(manager.storage, record)
     root = f"http://127.0.0.1:{port}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from . import Event, Match, Option, Phase
+from . import Event, Match, Option, Phase, Record
 from .layout import Layout
 from .tiles import ALL_TILES, Tile
 
@@ -26,6 +26,28 @@ def at_random(rng: random.Random) -> Chooser:
 def first_option(match: Match, seat: int) -> Option:
     """A chooser taking the engine's first option: a fixed, cheap play-out."""
     return match.options(seat)[0]
+
+
+def mostly_best(rng: random.Random, best_share: float = 0.7) -> Chooser:
+    """A chooser taking the highest-scoring option `best_share` of the time and any other option otherwise:
+    matches that go on long enough to measure, unlike either pure policy's."""
+
+    def choose(match: Match, seat: int) -> Option:
+        options = match.options(seat)
+        best = max(options, key=lambda o: (o.result.value == "scored", o.points))
+        return best if rng.random() < best_share else rng.choice(options)
+
+    return choose
+
+
+def long_match(players: int, placements: tuple[int, int], name: str) -> Record:
+    """The record of the first match `name`-0, `name`-1, ... played by `mostly_best` whose number of
+    placements falls within `placements` (the benches' long matches)."""
+    for seed in range(10_000):
+        match = play_to_end(Match.new(players, f"{name}-{seed}"), mostly_best(random.Random(seed)))
+        if placements[0] <= match.record.placements <= placements[1]:
+            return match.record
+    raise RuntimeError(f"no match of {placements} placements found")
 
 
 def placed(count: int) -> Callable[[Match], bool]:
