@@ -6,9 +6,10 @@ after the placeholder (`{ $player }이(가)`), as Korean writers do when they ca
 word; `resolve` then picks the one form from the word actually written before it. Hangul is
 read exactly, digits as they are read aloud (1 일, 2 이, 3 삼 …), a Latin letter by the usual
 loanword habit (a final l, m or n, or one before a silent e, is a batchim: "Carmen이",
-"nine은", "ana가"; an accented letter as its plain one: "José와", "Ramón과"). A word that ends in
-anything else (an emoji, kana, a symbol) keeps the combined form, the honest spelling when
-the sound is not known.
+"nine은", "ana가"; so is a final p, t or k after a short vowel: "Cup을" 컵, "Matt이" 맷, "Jack과" 잭,
+where "Bart" 바트 and "Pete" 피트 end in a vowel; an accented letter as its plain one: "José와",
+"Ramón과"). A word that ends in anything else (an emoji, kana, a symbol) keeps the combined form,
+the honest spelling when the sound is not known.
 
 This module imports nothing of the bot: `bot.texts.i18n` applies it to every Korean message.
 """
@@ -24,6 +25,9 @@ _RIEUL = 8  # the index of ㄹ among the final consonants, which takes 로 rathe
 _DIGIT_FINAL = (21, 8, 0, 16, 0, 0, 1, 8, 8, 0)
 _LATIN_FINAL = {"l": 8, "m": 16, "n": 4}
 _SILENT_E = re.compile(r"[aeiou][lmn]e$", re.IGNORECASE)
+# A final p, t or k after a single short vowel is read as a batchim (ㅂ, ㅅ, ㄱ): "cup" 컵, "Scott" 스콧, "Nick" 닉.
+_SHORT_STOP = re.compile(r"(?:^|[^aeiouy])[aeiou](pp?|tt?|c?k)$", re.IGNORECASE)
+_STOP_FINAL = {"p": 17, "t": 19, "k": 1}
 # Characters that close a word without being part of it: Markdown, quotes, brackets.
 _CLOSERS = set("*_~`'\"”’»)]}")
 # combined form -> (form after a batchim, form after a vowel)
@@ -42,6 +46,9 @@ def final_consonant(word: str) -> int | None:
     word = word.rstrip("".join(_CLOSERS))
     if _SILENT_E.search(word):
         word = word[:-1]  # "nine" 나인, "Nicole" 니콜, "time" 타임: the e is not read
+    stop = _SHORT_STOP.search(unicodedata.normalize("NFD", word[-4:]).encode("ascii", "ignore").decode())
+    if stop:
+        return _STOP_FINAL[stop.group(1)[-1].lower()]
     for char in reversed(word):
         if char in _CLOSERS:
             continue

@@ -276,6 +276,9 @@ def test_korean_particles_follow_the_last_syllable() -> None:
     assert [particle(w, "(으)로") for w in ("start", "길", "밤", "on")] == ["로", "로", "으로", "으로"]
     assert [particle(w, "이(가)") for w in ("nine", "Nicole", "dee", "Renee")] == ["이", "이", "가", "가"]
     assert [particle(w, "와(과)") for w in ("José", "Inés", "Zoë", "Ramón")] == ["와", "와", "와", "과"]  # accents
+    # a final p, t or k after a short vowel is a batchim (컵, 맷, 잭); after a consonant or before an e it is not
+    words = ("Friday Cup", "Matt", "Jack", "Scott", "Bart", "Pete", "Mark", "Kate")
+    assert [particle(w, "을(를)") for w in words] == ["을", "을", "을", "을", "를", "를", "를", "를"]
     assert (
         resolve("**보라 님**이(가) 놓았습니다: “nine”은(는), “abc”은(는)")
         == "**보라 님**이 놓았습니다: “nine”은, “abc”는"
