@@ -72,11 +72,12 @@ class LiveTable(IdleTurn):
         """After an action, under the lock: the turn clock starts what comes next (a computer, an idle watch)."""
         self.services.turns.arm(self)
 
-    async def end(self, *, user_id: int, name: str, can_manage: bool) -> Post:
+    async def end(self, *, user_id: int, name: str, can_manage: bool, asked_in: int | None = None) -> Post:
         """The host, or anyone allowed to manage messages, ends the table: a match with a placement made is
         kept as ended early (bot/host/match_ending.py), anything else closes.
 
-        The closing message is returned, not published: the caller answers with it."""
+        The closing message is returned, not published: the caller answers with it, in `asked_in`; asked
+        anywhere but the match's own room, it says where the match's score and record are."""
         table = self.table
         async with self.lock:
             if user_id != table.host_id and not can_manage:
@@ -84,7 +85,9 @@ class LiveTable(IdleTurn):
             text = texts.table_ended(table.lang, texts.plain(name))
             if table.status is TableStatus.PLAYING and played_any(table.match):
                 await keep_ended_match(self, lambda: self._pictures(self._pictured()))
-                text = f"{text}\n{ended_early_kept(table.lang, table.room)}"
+                text = texts.table_ended(table.lang, texts.plain(name), match_kept=True)
+                if asked_in != table.room:  # in the room itself, its next message says so
+                    text = f"{text}\n{ended_early_kept(table.lang, table.room)}"
             else:
                 await self.close(f"ended by {user_id}")
                 if table.thread_id is not None:

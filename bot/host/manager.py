@@ -235,7 +235,7 @@ class Manager(TableOpener):
     ) -> Post:
         """The host, or anyone allowed to manage messages, ends the table in this channel or thread."""
         live = await self._live(channel_id=channel_id, table_id=table_id, user_id=user_id)
-        return await live.end(user_id=user_id, name=name, can_manage=can_manage)
+        return await live.end(user_id=user_id, name=name, can_manage=can_manage, asked_in=channel_id)
 
     async def lobby_of(self, table_id: int) -> LobbyActions:
         """A lobby's partner choices and their answers (`LobbyActions.sit_with`, `LobbyActions.answer_partner`)."""

@@ -90,5 +90,6 @@ def closed_unreadable(lang: str) -> str:
     return t(lang, "table-closed-unreadable")
 
 
-def table_ended(lang: str, name: str) -> str:
-    return t(lang, "table-ended", player=t(lang, "player-called", name=name))
+def table_ended(lang: str, name: str, *, match_kept: bool = False) -> str:
+    """Who ended the table: a lobby or a match with no placement closes; a match played is ended early."""
+    return t(lang, "match-ended-by" if match_kept else "table-ended", player=t(lang, "player-called", name=name))

@@ -93,7 +93,7 @@ async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
         second = await w.fake.slash(cy, w.channel, "five-up start")  # a second table beside the match
         assert not second.last_reply.ephemeral and w.table_in(w.channel).host_id == cy.id
         cancelled = await w.fake.slash(cy, w.channel, "five-up end")  # her own table there: the lobby
-        assert "ended the table" in cancelled.last_reply.content and table.status is TableStatus.PLAYING
+        assert "closed the table" in cancelled.last_reply.content and table.status is TableStatus.PLAYING
 
         match = table.match
         seat = match.turn
@@ -165,7 +165,7 @@ async def test_lobby_commands_rules_and_ending(tmp_path: Path) -> None:
         denied = await w.fake.slash(bo, w.channel, "five-up end")
         assert denied.last_reply.ephemeral and w.bot.manager.table_in(w.channel.id) is not None
         ended = await w.fake.slash(w.mod, w.channel, "five-up end")  # Manage Messages, not the host
-        assert "ended the table" in ended.last_reply.content and not ended.last_reply.ephemeral
+        assert "closed the table" in ended.last_reply.content and not ended.last_reply.ephemeral
         assert w.bot.manager.table_in(w.channel.id) is None
         closed = next(m for m in w.fake.messages(w.channel) if m.id == lobby.id)
         assert closed.custom_ids() == []  # the ended lobby keeps no Join / Start buttons

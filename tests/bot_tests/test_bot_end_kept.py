@@ -47,8 +47,9 @@ async def test_an_ended_match_keeps_its_score_record_and_history_line(tmp_path: 
         ended = await s.fake.slash(ana, thread_id, "five-up end")
         await s.fake.wait_idle()
         assert ended.ok and not ended.last_reply.ephemeral
-        said = t("en", "table-ended", player=t("en", "player-called", name="player0"))
-        assert ended.last_reply.content == f"{said}\n{t('en', 'table-ended-kept', room=f'<#{thread_id}>')}"
+        # said in the thread itself, the answer does not point to it: the thread's next message tells the rest
+        said = t("en", "match-ended-by", player=t("en", "player-called", name="player0"))
+        assert ended.last_reply.content == said
         assert table.status is TableStatus.OVER and s.bot.manager.table_in(s.games.id) is None
 
         # the thread's last word: the score so far, the picture, the record, the match-end buttons; then it closes
@@ -111,6 +112,21 @@ async def test_an_ended_match_keeps_its_score_record_and_history_line(tmp_path: 
         assert str(new_lobby.id) in s.fake.last_message(thread_id).content
         meta = s.fake.backend.channel(thread_id)["thread_metadata"]
         assert meta["archived"] and meta["locked"]
+        s.fake.assert_clean()
+
+
+async def test_an_end_asked_in_the_channel_says_where_the_match_is_kept(tmp_path: Path) -> None:
+    async with world(tmp_path, 2, locales=("en-US", "ko")) as s:
+        ana, _ = s.users
+        table = await _after_a_round(s, 5)
+        thread_id = table.thread_id
+        assert thread_id is not None
+        ended = await s.fake.slash(ana, s.games, "five-up end")
+        await s.fake.wait_idle()
+        said = t("en", "match-ended-by", player=t("en", "player-called", name="player0"))
+        kept = t("en", "table-ended-kept", room=f"<#{thread_id}>")
+        assert ended.ok and ended.last_reply.content == f"{said}\n{kept}"
+        assert table.status is TableStatus.OVER
         s.fake.assert_clean()
 
 

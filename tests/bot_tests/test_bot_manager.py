@@ -355,7 +355,7 @@ async def test_the_host_or_a_moderator_ends_the_table(tmp_path: Path) -> None:
         await manager.start(channel_id=CHANNEL, user_id=1, locale="en")
         await refused("end-not-allowed", manager.end(channel_id=CHANNEL, user_id=2, name="b", can_manage=False))
         post = await manager.end(channel_id=CHANNEL, user_id=3, name="Mod", can_manage=True)
-        assert post.kind is PostKind.CLOSED and post.text == "**Mod** ended the table."
+        assert post.kind is PostKind.CLOSED and post.text == "**Mod** closed the table."
         assert await table_status(tmp_path / "db.sqlite3", table.id) == "closed" and manager.table_in(CHANNEL) is None
         await refused("table-gone", manager.hand(table_id=table.id, user_id=1, locale="en"))
         await open_table(manager, recorder, [2])  # the channel is free for a new table

@@ -302,7 +302,7 @@ def test_korean_commands_in_sentences_have_no_stray_space() -> None:
     for key in ("error-no-table", "table-closed-unreadable", "error-say-where"):
         text = t("ko", key, tile="3-5", targets="5-5")
         assert " 로 " not in text and ": 으로" not in text, text
-    assert "/five-up start로" in t("ko", "error-no-table") and "위치:로" in t(
+    assert "/five-up start로" in t("ko", "error-no-table") and "`위치` 옵션으로" in t(
         "ko", "error-say-where", tile="", targets=""
     )
 

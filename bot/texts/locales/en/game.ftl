@@ -149,7 +149,8 @@ status-turn-away = **{ $player }** to play; a computer player places for them wh
 
 ## Table life
 table-restored = The bot restarted; this table carries on.
-table-ended = **{ $player }** ended the table.
+table-ended = **{ $player }** closed the table.
+match-ended-by = **{ $player }** ended the match early.
 table-closed-unreadable = This table's saved game could not be read, so the table was closed. Sorry! Open a new one with /five-up start.
 table-moved-to-channel = I can no longer post in this match's thread, so the match carries on here in the channel.
 reminder = { $mention }, it's your turn at Five Up (it began { $since }). If you stay away, a computer player will place for you { $deadline }.

@@ -148,6 +148,7 @@ status-turn-away = Le toca a **{ $player }**; la máquina coloca en su lugar mie
 ## La vida de la mesa
 table-restored = El bot se reinició; esta mesa continúa.
 table-ended = **{ $player }** cerró la mesa.
+match-ended-by = **{ $player }** terminó la partida antes de tiempo.
 table-closed-unreadable = No se pudo leer la partida guardada de esta mesa, así que se cerró. ¡Lo sentimos! Abre una nueva con /five-up start.
 table-moved-to-channel = Ya no puedo publicar en el hilo de esta partida, así que la partida sigue aquí, en el canal.
 reminder = { $mention }, te toca en Five Up (desde { $since }). Si sigues ausente, la máquina colocará por ti { $deadline }.

@@ -94,7 +94,8 @@ status-turn-away = **{ $player }** 차례: 자리를 비운 동안 컴퓨터 플
 
 ## 테이블의 일생
 table-restored = 봇이 다시 시작되었습니다. 이 테이블은 계속됩니다.
-table-ended = **{ $player }**이(가) 테이블을 끝냈습니다.
+table-ended = **{ $player }**이(가) 테이블을 닫았습니다.
+match-ended-by = **{ $player }**이(가) 경기를 중간에 끝냈습니다.
 table-closed-unreadable = 이 테이블의 저장된 경기를 읽을 수 없어 테이블을 닫았습니다. 죄송합니다! /five-up start로 새 테이블을 여세요.
 table-moved-to-channel = 이 경기의 스레드에 더 이상 글을 올릴 수 없어서, 여기 채널에서 경기를 이어 갑니다.
 reminder = { $mention } 님, 파이브 업 차례입니다 ({ $since }부터). 계속 자리를 비우면 { $deadline } 컴퓨터 플레이어가 대신 놓습니다.
