@@ -30,6 +30,10 @@ class BoardLines:
         self.recent.append(happened)
         return [*self.recent, next_up]
 
+    def closing(self, lines: list[str]) -> list[str]:
+        """The board's text when the match ends early: the last placements, then how it ended."""
+        return [*self.recent, *lines]
+
     def read(self, table: Table, record: Record) -> None:
         """After a restart: the last placements of `record`, told as they were told when played."""
         match = Match(record.players)

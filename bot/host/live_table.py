@@ -84,7 +84,7 @@ class LiveTable(IdleTurn):
                 raise Refusal("end-not-allowed")
             text = texts.table_ended(table.lang, texts.plain(name))
             if table.status is TableStatus.PLAYING and played_any(table.match):
-                await keep_ended_match(self, lambda: self._pictures(self._pictured()))
+                await keep_ended_match(self, lambda: self._pictures(self._pictured()), self.board_lines)
                 text = texts.table_ended(table.lang, texts.plain(name), match_kept=True)
                 if asked_in != table.room:  # in the room itself, its next message says so
                     text = f"{text}\n{ended_early_kept(table.lang, table.room)}"
@@ -294,6 +294,9 @@ class LiveTable(IdleTurn):
             raise
         if over:  # and each person's new rating, completed in the outbox before the post goes out
             post = await self.with_ratings(post, lines)
+        if over and table.quiet:  # the board's last edit, before the match-end message closes the thread
+            board = self.publish(PostKind.TURN, self.board_lines.board(*lines), pictures=pictures, send=False)
+            self.hand_over(on_board(table, board))  # the final position, no button: nothing is left to play
         self.hand_over(post)
         if table.thread_id is not None and (over or match.round != round_number):
             self.show_in_lobby()  # the channel sees the score after each round, and the result

@@ -18,6 +18,7 @@ from engine import Match
 from ..model.posts import Picture, PostKind
 from ..model.table_state import TableStatus
 from ..texts.lobby import ended_early_lines
+from .board_lines import BoardLines, on_board
 from .row_conversion import kept_record
 from .table_core import TableCore
 
@@ -29,9 +30,12 @@ def played_any(match: Match | None) -> bool:
     return match is not None and any(r.plays for r in match.record.rounds)
 
 
-async def keep_ended_match(core: TableCore, draw: Callable[[], Awaitable[tuple[Picture, ...]]]) -> None:
+async def keep_ended_match(
+    core: TableCore, draw: Callable[[], Awaitable[tuple[Picture, ...]]], board: BoardLines | None = None
+) -> None:
     """Under the table's lock: store the match as ended early with its last message (`draw`: the table's
-    pictures as they stand; into the outbox in the same transaction), then hand that message over. A write
+    pictures as they stand; into the outbox in the same transaction), then hand that message over (a quiet
+    table's `board` first gets its last edit: the position as it stands, no button). A write
     the database refuses raises, and nothing changed."""
     table = core.table
     match = table.match
@@ -52,6 +56,9 @@ async def keep_ended_match(core: TableCore, draw: Callable[[], Awaitable[tuple[P
             await storage.skip_rating(table.id, table.guild_id)
         except Exception:
             log.exception("noting ended table %s as not rated failed", table.id)
+    if board is not None and table.quiet:
+        last = core.publish(PostKind.TURN, board.closing(lines), pictures=pictures, send=False)
+        core.hand_over(on_board(table, last))
     core.hand_over(core.written(post))
     if table.thread_id is not None:
         core.show_in_lobby()

@@ -184,8 +184,12 @@ async def test_a_quiet_match_played_out_leaves_its_first_message_its_board_and_i
         assert table.status is TableStatus.OVER and table.match is not None
         first, board, end = s.fake.messages(table.room)  # the last mention went before the thread closed
         assert first.content.startswith("**Round 1.**")
-        assert board.id == table.board_message_id and len(board.history) == made - 2
+        assert board.id == table.board_message_id and len(board.history) == made - 1
         assert [a.filename for a in end.attachments][-1] == "record.json"
+        # the board's last edit shows the final position and the result, and offers nothing more to play
+        assert not board.custom_ids() and board.content.splitlines()[-1] in end.content.splitlines()
+        pictures = {a.filename: a.data for a in board.attachments}
+        assert pictures["table.png"] == {a.filename: a.data for a in end.attachments}["table.png"]
         assert f"5up:rematch:{table.id}" in end.custom_ids()
         assert table.match.record.placements == made
         s.fake.assert_clean()
@@ -204,4 +208,29 @@ async def test_after_a_restart_the_next_mention_still_replaces_the_last_one(tmp_
         await _placed(s, table, choose)
         mentions = [m for m in s.fake.messages(table.room) if m.content.endswith(t("en", "board-your-move", player=""))]
         assert len(mentions) == 1 and mentions[0].id != mention.id  # the one from before the restart went
+        s.fake.assert_clean()
+
+
+async def test_a_quiet_match_ended_early_leaves_its_board_at_the_position_it_ended_without_a_button(
+    tmp_path: Path,
+) -> None:
+    async with world(tmp_path, 2, seed="quiet-ended") as s:
+        ana, bo = s.users
+        table, _ = await s.open(s.games, [ana, bo], quiet=True)
+        choose = picker(random.Random(3))
+        for _ in range(4):
+            match = table.match
+            assert match is not None and match.turn is not None
+            await s.place(table, choose(match, match.turn))
+        (board,) = _boards(s, table)
+        placed = board.content.splitlines()[:-1]  # the last placements, above whose turn it was
+        ended = await s.fake.slash(ana, table.room, "five-up end")
+        await s.fake.wait_idle()
+        assert ended.ok and table.status is TableStatus.OVER
+        _, board, _, end = s.fake.messages(table.room)  # the first, the board, the answer to /end, the end
+
+        assert not board.custom_ids() and board.content.splitlines()[: len(placed)] == placed
+        assert board.content.splitlines()[len(placed) :] == end.content.splitlines()  # then how it ended
+        pictures = {a.filename: a.data for a in board.attachments}
+        assert pictures["table.png"] == {a.filename: a.data for a in end.attachments}["table.png"]
         s.fake.assert_clean()
