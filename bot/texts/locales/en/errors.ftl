@@ -48,4 +48,4 @@ error-channel-match-busy = Another match is already being played in this channel
 error-host-not-seated = Nobody sits in that seat: hand the table to someone sitting at it.
 error-host-computer = A computer player can't host the table: choose a person's seat.
 error-host-already = You are already the host of this table.
-error-rematch-open = The same players already have a rematch lobby open in { $channel }: join it there.
+error-rematch-open = A rematch lobby for the same players is already open in { $channel }: it waits there for its host to start it.

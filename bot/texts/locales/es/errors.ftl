@@ -48,4 +48,4 @@ error-channel-match-busy = Ya se está jugando otra partida en este mismo canal 
 error-host-not-seated = Nadie ocupa ese asiento: pasa la mesa a alguien que esté sentado en ella.
 error-host-computer = La máquina no puede ser anfitriona de la mesa: elige el asiento de una persona.
 error-host-already = Ya eres el anfitrión de esta mesa.
-error-rematch-open = Los mismos jugadores ya tienen abierta una sala de revancha en { $channel }: únete allí.
+error-rematch-open = Ya hay una sala de revancha abierta para los mismos jugadores en { $channel }: espera allí a que su anfitrión la empiece.

@@ -48,4 +48,4 @@ error-channel-match-busy = 이 채널에서는 이미 다른 경기가 스레드
 error-host-not-seated = 그 자리에는 아무도 앉아 있지 않습니다. 테이블에 앉아 있는 사람에게 넘겨 주세요.
 error-host-computer = 컴퓨터 플레이어는 방장이 될 수 없습니다. 사람이 앉은 자리를 고르세요.
 error-host-already = 이미 이 테이블의 방장입니다.
-error-rematch-open = 같은 플레이어들의 재대결 대기실이 이미 { $channel }에 열려 있습니다. 그곳에서 참가하세요.
+error-rematch-open = 같은 플레이어들의 재대결 대기실이 이미 { $channel }에 열려 있습니다. 방장이 시작하기를 기다리고 있습니다.
