@@ -3,7 +3,8 @@
 A top-level command of its own, because Discord applies default member permissions to top-level commands
 only: members without Manage Server do not see it, and each handler checks the permission again (a
 server may grant the command to anyone in its integration settings; they are refused and nothing
-changes). Every answer is private: `show` lists the settings, a change says what is now set.
+changes). Every answer is private: `show` lists the settings, a change says what is now set (the web page
+with its address when the site has one, bot/web/links.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..host.server_desk import ServerDesk
 from ..model.pace import Pace
 from ..model.server_settings import MAX_CAP, ServerSettings
 from ..texts.i18n import SUPPORTED
+from ..web.links import links_in_use
 from .client import Interaction
 from .command_words import PACE_CHOICES, described
 from .replies import locale_of
@@ -51,7 +53,7 @@ class AdminCommands(app_commands.Group):
             if refusal.code == "not-saved":  # nothing was to be saved: the database does not answer
                 raise Refusal("db-unavailable") from None
             raise
-        await _answer(interaction, texts.admin_settings(locale_of(interaction), settings))
+        await _answer(interaction, texts.admin_settings(locale_of(interaction), settings, _page(interaction)))
 
     @app_commands.command(name="language", description=described("cmd-admin-language"))
     @app_commands.describe(lang=described("cmd-admin-language-lang"))
@@ -125,7 +127,13 @@ async def _desk(interaction: Interaction) -> tuple[ServerDesk, int]:
 
 
 async def _saved(interaction: Interaction, settings: ServerSettings, name: str) -> None:
-    await _answer(interaction, texts.admin_saved(locale_of(interaction), settings, name))
+    await _answer(interaction, texts.admin_saved(locale_of(interaction), settings, name, _page(interaction)))
+
+
+def _page(interaction: Interaction) -> str | None:
+    """The server page's address, to say with the web setting; None without `PUBLIC_URL`."""
+    links = links_in_use()
+    return None if links is None or interaction.guild_id is None else links.server(interaction.guild_id)
 
 
 async def _answer(interaction: Interaction, text: str) -> None:

@@ -1,4 +1,5 @@
-"""The addresses Discord's link buttons point at: `PUBLIC_URL/m/<id>[/<step>]` (bot/web/match_ids.py)."""
+"""The site's addresses as people reach them: `PUBLIC_URL/m/<id>[/<step>]` for Discord's link buttons
+(bot/web/match_ids.py), and `PUBLIC_URL/s/<server>` for `/five-up-admin web`'s answer."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ class WebLinks:
         """The match's page, at `step` (0-based) when given, else at its latest placement."""
         where = f"/{step + 1}" if step is not None else ""
         return f"{self.public_url}/m/{self.ids.key(table_id)}{where}"
+
+    def server(self, guild_id: int) -> str:
+        """The server's page (served only while its admins have it on)."""
+        return f"{self.public_url}/s/{guild_id}"
 
 
 _in_use: WebLinks | None = None

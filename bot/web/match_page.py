@@ -15,9 +15,10 @@ from engine import MatchReview
 from ..model.replay_book import ReplayBook
 from ..texts.i18n import t
 from ..texts.replay_words import review_text
-from .html_words import name_text, text_html
+from .html_words import text_html
 from .match_source import Shown
 from .page_shell import language_links, page
+from .step_view import player_html
 
 CONTROLS = (("first", "⏮"), ("previous", "◀"), ("next", "▶"), ("last", "⏭"))
 
@@ -27,11 +28,7 @@ def match_page(lang: str, key: str, shown: Shown, index: int, fragment: str) -> 
     markup (bot/web/step_view.py)."""
     book = shown.book
     title = t(lang, "web-title", id=book.table_id)
-    players = " ".join(
-        f'<span class="player"><span class="seat s{seat}">{seat + 1}</span> '
-        f'<span class="name n{seat}">{name_text(name)}</span></span>'
-        for seat, name in enumerate(book.seating.names)
-    )
+    players = "".join(player_html(seat, name) for seat, name in enumerate(book.seating.names))
     status = t(lang, "web-finished") if book.finished else t(lang, "web-live")
     after = _review(lang, key, book) + _record(lang, key) if book.finished else ""
     meta = {
@@ -71,8 +68,9 @@ def _controls(lang: str, book: ReplayBook, index: int) -> str:
     )
     round_label = html.escape(t(lang, "web-round"))
     copy = html.escape(t(lang, "web-copy"))
+    hidden = "" if book.steps else " hidden"  # before the first placement: nothing to step through or link to
     return (
-        f'<nav class="controls" aria-label="{html.escape(t(lang, "web-controls"))}">'
+        f'<nav id="controls" class="controls" aria-label="{html.escape(t(lang, "web-controls"))}"{hidden}>'
         f'<div class="steps">{buttons}</div>'
         f'<label class="round">{round_label} <select id="round">{options}</select></label>'
         f'<button type="button" id="copy">{copy}</button><span id="copied" role="status"></span></nav>'

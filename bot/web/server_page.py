@@ -44,6 +44,7 @@ async def server_page(manager: Manager, ids: MatchIds, guild_id: int, request: w
         f"{html.escape(history_choice(lang, row.id, [s.name for s in row.seats]))}</a></li>"
         for row in matches
     )
+    none = f"<li>{html.escape(t(lang, 'web-recent-none'))}</li>"
     tournaments = await _tournaments(manager, guild_id, lang)
     title = t(lang, "web-server-title")
     board_title, recent_title = html.escape(t(lang, "web-leaderboard")), html.escape(t(lang, "web-recent"))
@@ -52,7 +53,7 @@ async def server_page(manager: Manager, ids: MatchIds, guild_id: int, request: w
         f'<section aria-labelledby="board-heading"><h2 id="board-heading">{board_title}</h2>'
         f"{''.join(f'<p>{text_html(line)}</p>' for line in board if line.strip())}</section>{tournaments}"
         f'<section aria-labelledby="recent-heading"><h2 id="recent-heading">{recent_title}</h2>'
-        f"<ul>{items or '<li>' + html.escape(t(lang, 'web-recent-none')) + '</li>'}</ul></section></main>"
+        f'<ul class="recent">{items or none}</ul></section></main>'
     )
     return page(lang, title, body)
 

@@ -40,30 +40,39 @@ def step_html(lang: str, book: ReplayBook, step: ReplayStep) -> str:
 
 
 def waiting_html(lang: str) -> str:
-    """Before the match's first placement: the page waits for it (a live page follows it in)."""
+    """Before the match's first placement: the page says so and waits for it (a live page follows it in)."""
     heading = html.escape(t(lang, "web-waiting"))
-    return f'<h2 id="step-heading" data-step="0" data-round="0">{heading}</h2>'
+    detail = html.escape(t(lang, "web-waiting-detail"))
+    return f'<h2 id="step-heading" data-step="0" data-round="0">{heading}</h2><p class="waiting">{detail}</p>'
 
 
 def sheet_html(lang: str, book: ReplayBook, snapshot: TableSnapshot) -> str:
-    """The scoresheet: each side's players in their seat colours, its score to the target, and what is needed."""
+    """The scoresheet: each side's players in their seat colours on a line of their own (a phone has no room
+    beside them), then its score to the target, its houses, and what is needed (or that it won)."""
     sheet = scoresheet_geometry(snapshot)
-    rows = []
+    sides = []
     for row in sheet.rows:
-        names = " ".join(
-            f'<span class="seat s{seat}">{seat + 1}</span> <span class="name n{seat}">'
-            f"{name_text(book.seating.names[seat])}</span>"
-            for seat in row.seats
-        )
+        names = "".join(player_html(seat, book.seating.names[seat]) for seat in row.seats)
         mark = ' class="turn"' if row.to_move is not None else ' class="won"' if row.winner else ""
         score = t(lang, "web-score", points=row.points, target=sheet.target)
-        needed = t(lang, "web-needed", needed=row.needed)
-        rows.append(
-            f"<tr{mark}><th scope=row>{names}</th><td>{html.escape(score)}</td>"
-            f"<td>{houses_svg(row.houses)}</td><td>{html.escape(needed)}</td></tr>"
+        needed = t(lang, "web-won") if row.winner else t(lang, "web-needed", needed=row.needed)
+        sides.append(
+            f'<tbody{mark}><tr><th colspan="3" scope="rowgroup"><span class="players">{names}</span></th></tr>'
+            f'<tr><td class="score">{html.escape(score)}</td><td class="tally">{houses_svg(row.houses)}</td>'
+            f'<td class="needed">{html.escape(needed)}</td></tr></tbody>'
         )
     caption = html.escape(t(lang, "web-scoresheet"))
-    return f'<table class="sheet"><caption>{caption}</caption>{"".join(rows)}</table>'
+    return f'<table class="sheet"><caption>{caption}</caption>{"".join(sides)}</table>'
+
+
+def player_html(seat: int, name: str) -> str:
+    """A seat's chip and its player's name, kept on one line (a name too long for it ends in an ellipsis, and
+    its whole text is the title)."""
+    shown = name_text(name)
+    return (
+        f'<span class="player" title="{shown}"><span class="seat s{seat}">{seat + 1}</span> '
+        f'<span class="name n{seat}">{shown}</span></span>'
+    )
 
 
 def houses_svg(houses: tuple[int, ...]) -> str:

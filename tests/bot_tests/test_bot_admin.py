@@ -2,7 +2,7 @@
 see (its default member permissions) nor may use (checked again: a private no, nothing changed); `show`
 and every change answered privately in the admin's language; and the settings applied to the tables
 opened afterwards: the channels allowed (a thread of one too), computers off, unrated matches, the
-default pace and language, the cap of open correspondence tables."""
+default pace and language, the cap of open correspondence tables; and the web page, said with its address."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ from bot.model.server_settings import DEFAULT_SETTINGS, MAX_CHANNELS, ServerSett
 from bot.model.table_state import TableStatus
 from bot.storage import StorageUnavailableError
 from bot.texts import admin_saved, admin_settings
-from bot.texts.i18n import t
+from bot.texts.i18n import SUPPORTED, t
+from bot.web.links import WebLinks, use_links
+from bot.web.match_ids import MatchIds
 
 ADMIN_LOCALES = {"en": "en-US", "ko": "ko", "es": "es-ES"}
 CHANGES: list[tuple[str, dict[str, object]]] = [
@@ -32,6 +34,7 @@ CHANGES: list[tuple[str, dict[str, object]]] = [
     ("computers", {"allowed": "off"}),
     ("rated", {"ratings": "off"}),
     ("cap", {"tables": 3}),
+    ("web", {"page": "on"}),
 ]
 
 
@@ -109,6 +112,8 @@ async def test_members_without_manage_server_neither_see_nor_use_it(tmp_path: Pa
         assert [o["name"] for o in subcommands["channels"]["options"]] == ["add", "remove", "all"]
         for text in _descriptions(admin):  # every description and choice in Korean and Spanish too
             assert {"ko", "es-ES", "es-419"} <= set(text), text
+        for lang in SUPPORTED:  # `show`'s footer names every setting a subcommand changes
+            assert [n for n in subcommands if n != "show" and f"{n}`" not in t(lang, "admin-how")] == [], lang
 
         # a player granted the command by the server (or a stale client) is still refused, in their language
         ko, es = w.users
@@ -298,6 +303,35 @@ async def test_admins_read_their_own_language(tmp_path: Path, lang: str) -> None
         assert answers[-1] == admin_settings(lang, settings)
         for answer in answers:
             assert leftover_english(lang, answer) == [], answer
+        w.fake.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "es"])
+async def test_the_web_setting_says_where_the_page_is(tmp_path: Path, lang: str) -> None:
+    """With `PUBLIC_URL`, turning the page on (and `show`) gives its address; without one, the answer says why it
+    cannot; the web page belongs to no table, so "tables already open keep…" is not said of it."""
+    async with club(tmp_path) as w:
+        admin = w.admin(lang)
+        answer = await w.ask(admin, "web", page="on")
+        assert answer == admin_saved(lang, ServerSettings(web=True), "web")
+        assert t(lang, "admin-web-no-address") in answer and "/s/" not in answer
+        page = f"https://five-up.example/s/{w.guild.id}"
+        use_links(WebLinks("https://five-up.example/", MatchIds(b"admin tests")))
+        try:
+            answer = await w.ask(admin, "web", page="on")
+            assert answer == admin_saved(lang, ServerSettings(web=True), "web", page)
+            assert answer == "\n".join((t(lang, "admin-saved"), "• " + t(lang, "admin-web-on-at", url=page)))
+            assert f"<{page}>" in answer  # a link Discord shows without an embed
+            shown = await w.ask(admin, "show")
+            assert shown == admin_settings(lang, ServerSettings(web=True), page) and f"<{page}>" in shown
+            answer = await w.ask(admin, "web", page="off")
+            assert answer == "\n".join((t(lang, "admin-saved"), "• " + t(lang, "admin-web-off")))
+            shown = await w.ask(admin, "show")
+            assert "/s/" not in shown and t(lang, "admin-web-off") in shown
+            answer = await w.ask(admin, "rated", ratings="off")  # the other settings still say it
+            assert t(lang, "admin-open-keep") in answer and "/s/" not in answer
+        finally:
+            use_links(None)
         w.fake.assert_clean()
 
 

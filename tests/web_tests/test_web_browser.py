@@ -1,7 +1,8 @@
 """The match page in a real browser (Debian's chromium through playwright): stepping by buttons, keys and the
-round select with the step in the URL, a link landing on its placement, the languages, a phone's width, the
-keyboard, a live match followed while the bot plays through the Discord fake, a bot restart survived, and the
-match's end shown with its review."""
+round select with the step in the URL, a link landing on its placement, the languages, a phone's width (every
+language read whole: the scoresheet's figures on one line, Korean words unbroken, taps 44 px tall), the
+keyboard, a live match followed while the bot plays through the Discord fake (no controls before its first
+placement), a bot restart survived, and the match's end shown with its review."""
 
 from __future__ import annotations
 
@@ -14,12 +15,40 @@ from playwright.async_api import Browser, ConsoleMessage, Page
 from support.world import finished_match, picker, world
 
 from bot.model.table_state import TableStatus
+from bot.texts.i18n import t
 from bot.web.match_ids import MatchIds
 from bot.web.site import serving
 
 IDS = MatchIds(b"browser tests")
 PHONE = {"width": 390, "height": 844}
 CONTROLS = ("first", "previous", "next", "last", "round", "copy")
+LONG_NAMES = ["Ana", "보라", "Maximiliano Fernández-Castillo", "Dee"]
+# What a phone's reader must not meet, from the page's own layout: each a list of the offenders.
+PHONE_FAULTS = r"""() => {
+  const lines = (node) => { const r = document.createRange(); r.selectNodeContents(node);
+    return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; };
+  const shown = (e) => e.getClientRects().length > 0;
+  const faults = {};
+  const width = document.documentElement.scrollWidth;
+  faults.scroll = width > window.innerWidth ? [width] : [];
+  faults.small = [...document.querySelectorAll("a, button, select")].filter(shown)
+    .map((e) => [e.id || e.textContent.trim(), Math.round(e.getBoundingClientRect().height)]).filter((x) => x[1] < 44);
+  faults.split = [...document.querySelectorAll(".sheet td.score, .sheet td.needed, .sheet .player")]
+    .filter((e) => lines(e) > 1).map((e) => e.textContent);
+  faults.overflow = [...document.querySelectorAll(".sheet .player")]
+    .filter((e) => e.getBoundingClientRect().right > e.closest("table").getBoundingClientRect().right)
+    .map((e) => e.textContent);
+  faults.hangul = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!shown(node.parentElement)) { continue; }
+    for (const word of node.data.matchAll(/\S*[\uac00-\ud7a3]\S*/g)) {
+      const r = document.createRange(); r.setStart(node, word.index); r.setEnd(node, word.index + word[0].length);
+      if (new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1) { faults.hangul.push(word[0]); }
+    }
+  }
+  return faults;
+}"""
 
 
 def shots(tmp_path: Path) -> Path:
@@ -98,6 +127,35 @@ async def test_stepping_links_languages_phone_and_keyboard(tmp_path: Path, chrom
         assert not errors, errors
 
 
+async def test_a_phone_reads_every_language_whole(tmp_path: Path, chromium: Browser) -> None:
+    """At 390 px, in each language, mid-match and at the end: no horizontal scroll; every link, button and select
+    at least 44 px tall; the scoresheet's "61 / 61" and "9 to go" on one line each and a long name cut, not
+    spilled; no Korean word broken across lines; the winning side said to have won. The server page as well."""
+    async with world(tmp_path, names=LONG_NAMES) as s, serving(s.bot.manager, IDS, host="127.0.0.1", port=0) as site:
+        table, _ = await s.open(s.games, s.users[:4])
+        await s.play_out(table, picker(random.Random(7)))
+        assert table.status is TableStatus.OVER
+        base = f"http://127.0.0.1:{site.port}/m/{IDS.key(table.id)}"
+        errors: list[str] = []
+        page = await opened(chromium, base, errors)
+        last = await step_of(page)
+        for lang in ("en", "ko", "es"):
+            for step in (40, last):
+                await page.goto(f"{base}/{step}?lang={lang}")
+                await page.screenshot(path=shots(tmp_path) / f"phone-{lang}-{step}.png", full_page=True)
+                faults = await page.evaluate(PHONE_FAULTS)
+                assert faults == {"scroll": [], "small": [], "split": [], "overflow": [], "hangul": []}, (lang, faults)
+            won = await page.inner_text(".sheet tbody.won td.needed")
+            assert won == t(lang, "web-won") and await page.locator(".sheet tbody.won").count() == 1
+        await s.bot.manager.servers.set_web(s.guild.id, True)
+        for lang in ("en", "ko", "es"):  # the server page's links too
+            await page.goto(f"http://127.0.0.1:{site.port}/s/{s.guild.id}?lang={lang}")
+            await page.screenshot(path=shots(tmp_path) / f"phone-server-{lang}.png", full_page=True)
+            faults = await page.evaluate(PHONE_FAULTS)
+            assert faults == {"scroll": [], "small": [], "split": [], "overflow": [], "hangul": []}, (lang, faults)
+        assert not errors, errors
+
+
 async def test_a_live_match_is_followed_placement_by_placement_and_across_a_restart(
     tmp_path: Path, chromium: Browser
 ) -> None:
@@ -108,12 +166,17 @@ async def test_a_live_match_is_followed_placement_by_placement_and_across_a_rest
         choose = picker(random.Random(12))
         errors: list[str] = []
         page = await opened(chromium, f"http://127.0.0.1:{site.port}/m/{IDS.key(table.id)}", errors)
-        assert await step_of(page) == 0 or table.match is not None
+        assert table.match is not None and table.match.record.placements == 0 and await step_of(page) == 0
+        # before the first placement: no controls to step through nothing, and the page says it waits
+        assert not await page.is_visible("#controls") and not await page.is_visible("#copy")
+        assert await page.inner_text(".waiting") == t("en", "web-waiting-detail")
+        assert page.url.endswith(IDS.key(table.id))  # not ".../0", which is no page
         for _ in range(6):
             match = table.match
             assert match is not None and match.turn is not None
             await s.place(table, choose(match, match.turn))
             await wait_step(page, match.record.placements)  # followed without a reload
+            assert await page.is_visible("#copy") and await page.is_visible("#round")
         await page.screenshot(path=shots(tmp_path) / "live-390.png", full_page=True)
         await sites.aclose()  # the bot stops, its site with it; the page keeps trying to reconnect
         await s.restart()

@@ -7,6 +7,7 @@
   const status = document.getElementById("status");
   const roundSelect = document.getElementById("round");
   const copied = document.getElementById("copied");
+  const controls = document.getElementById("controls");
   const state = {
     step: Number(document.getElementById("step-heading").dataset.step),
     steps: meta.steps,
@@ -24,6 +25,7 @@
   }
 
   function syncControls() {
+    controls.hidden = state.steps < 1; // before the first placement there is nothing to step through or link to
     document.getElementById("first").disabled = state.step <= 1;
     document.getElementById("previous").disabled = state.step <= 1;
     document.getElementById("next").disabled = state.step >= state.steps;
@@ -38,6 +40,7 @@
   }
 
   function go(step, push) {
+    if (state.steps < 1) { return Promise.resolve(); }
     step = Math.max(1, Math.min(state.steps, step));
     const ticket = ++state.loading;
     return fetch(base + "/" + step + ".json" + query, { cache: "no-cache" })
@@ -92,6 +95,6 @@
   }
 
   syncControls();
-  history.replaceState({ step: state.step }, "", base + "/" + state.step + query);
+  if (state.step >= 1) { history.replaceState({ step: state.step }, "", base + "/" + state.step + query); }
   if (!state.finished) { follow(); }
 })();
