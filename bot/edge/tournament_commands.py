@@ -93,10 +93,14 @@ class TournamentCommands(app_commands.Group):
         await interaction.response.defer(ephemeral=True, thinking=True)  # a picture to draw
         manager = interaction.client.manager
         found, table = await manager.tournaments.standings_of(event, interaction.guild_id)
+        if found.round == 0:  # nothing paired yet (or it ended before it began): as `pairings` answers
+            raise Refusal("event-over" if found.status.value == "over" else "event-not-begun", name=found.name)
         final = found.status.value == "over"
+        early = final and found.round < found.rounds  # ended by its organiser before its last round
         lang = locale_of(interaction)
-        text = texts.event_standings(found, table, final=final, lang=lang)
-        picture = await manager.tournaments.rounds.standings_picture(found, table, final=final, lang=lang)
+        text = texts.event_standings(found, table, final=final, lang=lang, early=early)
+        rounds = manager.tournaments.rounds
+        picture = await rounds.standings_picture(found, table, final=final, lang=lang, early=early)
         await interaction.followup.send(texts.clip(text), files=files([picture]), ephemeral=True)
 
     @app_commands.command(name="pairings", description=described("cmd-tournament-pairings"))

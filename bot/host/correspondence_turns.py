@@ -17,6 +17,7 @@ from .. import texts
 from ..model.posts import Post, PostKind
 from ..model.table_state import Table, TableStatus
 from ..storage import TurnDeadlines
+from ..texts.tournament_words import match_withdrew
 from .correspondence_clock import left, paused, reminded, resumed
 from .live_table import LiveTable
 from .refusal import Refusal
@@ -121,14 +122,16 @@ class CorrespondenceTurns:
             note = texts.timed_out(table.lang, table.seats[seat].name)
             await live.apply_placement(seat, placement, note=note)
 
-    async def forfeit(self, seat: int) -> None:
-        """The side of `seat` loses the match now (a tournament's withdrawal, or its round's deadline)."""
+    async def forfeit(self, seat: int, *, withdrew_from: str | None = None) -> None:
+        """The side of `seat` loses the match now: its round's deadline passed, or (`withdrew_from`, the
+        tournament's name) its player withdrew from the tournament."""
         async with self.live.lock:
             if self.live.table.status is TableStatus.PLAYING:
-                await self._forfeit(seat)
+                await self._forfeit(seat, withdrew_from)
 
-    async def _forfeit(self, seat: int) -> None:
-        """The side of `seat` loses the match: stored with its results (and rated) before it is said."""
+    async def _forfeit(self, seat: int, withdrew_from: str | None = None) -> None:
+        """The side of `seat` loses the match: stored with its results (and rated) before it is said. A
+        withdrawal before any placement is not rated: nothing was played, and no rating should move."""
         live = self.live
         table = live.table
         match = table.match
@@ -139,7 +142,11 @@ class CorrespondenceTurns:
         results = result_rows(table)
         storage = live.services.storage
         assert winner is not None
-        said = [texts.forfeited(table.lang, table.seating, seat, winner)]
+        if withdrew_from is None:
+            said = [texts.forfeited(table.lang, table.seating, seat, winner)]
+        else:
+            said = [match_withdrew(table.lang, table.seating, seat, winner, withdrew_from)]
+        rated = withdrew_from is None or match.move_no > 0
         post = live.publish(PostKind.TURN, said, record=record, send=False)
         kept = live.kept(post)  # the match-end message, into the outbox with the end
         try:
@@ -154,9 +161,23 @@ class CorrespondenceTurns:
         table.status = TableStatus.OVER
         live.saved_record = record
         live.services.forget(live)
-        live.hand_over(await live.with_ratings(live.written(post), said))
+        if rated:
+            live.hand_over(await live.with_ratings(live.written(post), said))
+        else:
+            await self._not_rated()
+            live.hand_over(live.written(post))
         if table.thread_id is not None:
             live.show_in_lobby()
+
+    async def _not_rated(self) -> None:
+        """The ended match noted as not rated, so a rebuild of the ratings leaves it out too."""
+        table = self.live.table
+        if table.guild_id is None:
+            return
+        try:
+            await self.live.services.storage.skip_rating(table.id, table.guild_id)
+        except Exception:
+            log.exception("noting forfeited table %s as not rated failed; a rebuild would rate it", table.id)
 
     # -- a player away, and back ---------------------------------------------------
 

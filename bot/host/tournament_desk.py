@@ -62,6 +62,8 @@ class TournamentDesk:
         close_in_hours: float | None,
         lang: str,
     ) -> Event:
+        if not name.strip():  # Discord lets a name of spaces through: it would be posted as "?"
+            raise Refusal("event-name-blank")
         if fmt is Format.SWISS and not 1 <= rounds <= MAX_ROUNDS:
             raise Refusal("event-rounds", max=MAX_ROUNDS)
         close_at = None if close_in_hours is None else self.timer.now() + close_in_hours * HOUR
@@ -112,7 +114,8 @@ class TournamentDesk:
             return event
 
     async def end(self, event_id: int, guild_id: int | None, user_id: int, can_manage: bool, name: str) -> Event:
-        """The organiser ends the event: matches still going are stopped and settled by their score so far."""
+        """The organiser ends the event early: matches still going are stopped and settled by their score so
+        far. Nobody is crowned: the standings as they stood are posted, if a game was played at all."""
         async with self.rounds.lock(event_id):
             event = await self._event(event_id, guild_id)
             self._check_organiser(event, user_id, can_manage)
@@ -127,9 +130,8 @@ class TournamentDesk:
                 if game.round == event.round and not game.decided:
                     await self.rounds.stop_game(game, loser=None)
             self.rounds.post(event, texts.event_ended(event, texts.plain(name)))
-            if was_running:
-                entrants, games = await self._state(event)
-                await self.rounds.post_final(event, entrants, games)
+            if was_running and any(played(g) for g in games):
+                await self.rounds.post_standings(event, entrants, games, early=True)
             return event
 
     async def withdraw(self, event_id: int, guild_id: int | None, user_id: int) -> Event:
@@ -153,7 +155,7 @@ class TournamentDesk:
                 if game.round != event.round or game.decided or user_id not in (game.first, game.second):
                     continue
                 if game.table_id is not None:
-                    await self.rounds.stop_game(game, loser=user_id)  # its end comes back through table_ended
+                    await self.rounds.stop_game(game, loser=user_id, withdrew_from=event.name)  # -> table_ended
                 else:
                     winner = game.second if game.first == user_id else game.first
                     await self.storage.set_game_result(event_id, game.round, game.first, winner, 0, 0, "withdrawn")
@@ -333,3 +335,10 @@ class TournamentDesk:
     def _check_organiser(event: Event, user_id: int, can_manage: bool) -> None:
         if user_id != event.organiser_id and not can_manage:
             raise Refusal("event-not-organiser")
+
+
+def played(game: Game) -> bool:
+    """A game two players had a result in: played out, lost on time, or settled by its score when stopped."""
+    if game.second is None:
+        return False
+    return game.how in ("played", "forfeit") or (game.how == "ended" and game.winner is not None)

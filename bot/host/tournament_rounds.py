@@ -198,12 +198,19 @@ class TournamentRounds:
         winner: int | None
         if winner_side is not None:
             winner = table.seats[winner_side].user_id
-            how = "forfeit" if table.forfeit_seat is not None else "played"
+            how = "played" if table.forfeit_seat is None else await self._forfeit_how(event_id, table)
         else:  # stopped (the organiser, a deadline, /five-up end): the score so far decides, a tie nobody
             ahead = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else None
             winner, how = (None if ahead is None else table.seats[ahead].user_id), "ended"
         await self.storage.set_game_result(event_id, game.round, game.first, winner, scores[0], scores[1], how)
         game.winner, game.first_points, game.second_points, game.how = winner, scores[0], scores[1], how
+
+    async def _forfeit_how(self, event_id: int, table: Table) -> str:
+        """A match lost by a forfeit: "withdrawn" when the loser withdrew from the event, else "forfeit" (time)."""
+        assert table.forfeit_seat is not None
+        loser = table.seats[table.forfeit_seat].user_id
+        gone = any(e.user_id == loser and e.withdrawn_round is not None for e in await self.storage.entrants(event_id))
+        return "withdrawn" if gone else "forfeit"
 
     async def reconcile(self, event: Event, games: Sequence[Game]) -> None:
         """Games of the current round whose match ended while nobody listened (a restart): decided now."""
@@ -227,9 +234,10 @@ class TournamentRounds:
 
     # -- ending matches early ---------------------------------------------------------------------
 
-    async def stop_game(self, game: Game, *, loser: int | None) -> None:
-        """The match of `game` ends now: `loser`'s side loses it (a withdrawal, a deadline at a forfeit
-        event), or (None) it is closed and settled by the score so far (the organiser, a deadline)."""
+    async def stop_game(self, game: Game, *, loser: int | None, withdrew_from: str | None = None) -> None:
+        """The match of `game` ends now: `loser`'s side loses it (a deadline at a forfeit event, or, with
+        `withdrew_from` (the event's name), their withdrawal from it), or (None) it is closed and settled by
+        the score so far (the organiser, a deadline)."""
         if game.table_id is None:
             return
         live = await self.live_of(game.table_id)
@@ -237,7 +245,7 @@ class TournamentRounds:
             return
         seat = None if loser is None else live.table.seat_of(loser)
         if seat is not None:
-            await CorrespondenceTurns(live).forfeit(seat)
+            await CorrespondenceTurns(live).forfeit(seat, withdrew_from=withdrew_from)
         else:
             async with live.lock:
                 await live.close("ended for the tournament")
@@ -278,13 +286,16 @@ class TournamentRounds:
             Post(0, event.channel_id, PostKind.EVENT, texts.clip(text), pictures, mentions=mentions, lang=event.lang)
         )
 
-    async def post_standings(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
+    async def post_standings(
+        self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game], *, early: bool = False
+    ) -> list[Standing]:
+        """The standings posted: after a round, final, or (`early`) as they stood when the organiser ended it."""
         table = standings(entrants, games)
         final = event.status is EventStatus.OVER
         self.post(
             event,
-            texts.event_standings(event, table, final=final),
-            (await self.standings_picture(event, table, final=final),),
+            texts.event_standings(event, table, final=final, early=early),
+            (await self.standings_picture(event, table, final=final, early=early),),
         )
         return table
 
@@ -296,10 +307,11 @@ class TournamentRounds:
             self.post(event, texts.event_over(event, winners), mentions=tuple(s.user_id for s in winners))
 
     async def standings_picture(
-        self, event: Event, table: Sequence[Standing], *, final: bool, lang: str | None = None
+        self, event: Event, table: Sequence[Standing], *, final: bool, lang: str | None = None, early: bool = False
     ) -> Picture:
         """The standings drawn, in the event's language or a reader's (`lang`), described for screen readers."""
-        words = texts.standings_words(event, final=final, lang=lang)
-        picture = await asyncio.to_thread(lambda: self.renderer.standings(words, table, final=final))
-        said = texts.event_standings(event, table, final=final, lang=lang).replace("**", "")  # read aloud
+        words = texts.standings_words(event, table, final=final, lang=lang, early=early)
+        crowned = final and not early  # the winner's row highlighted only at a true end
+        picture = await asyncio.to_thread(lambda: self.renderer.standings(words, table, final=crowned))
+        said = texts.event_standings(event, table, final=final, lang=lang, early=early).replace("**", "")
         return picture.described(texts.clip(said, 1024))

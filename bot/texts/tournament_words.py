@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ..model.posts import StandingsWords
+from ..model.seating import Seating
 from ..model.standings import Standing
 from ..model.tournament import Entrant, Event, EventStatus, Game
 from .i18n import t
 from .pace_words import pace_label
+from .seat_names import side_name
 
 SHOWN_NAMES = 40  # names listed under the sign-up count (a message holds 2000 characters)
 
@@ -126,10 +128,13 @@ def result_words(lang: str, names: Mapping[int, str], game: Game) -> str:
     return t(lang, "event-won-by", winner=winner)
 
 
-def event_standings(event: Event, table: Sequence[Standing], *, final: bool, lang: str | None = None) -> str:
-    """The standings as text, in the event's language (posted) or a reader's (`lang`, a private answer)."""
+def event_standings(
+    event: Event, table: Sequence[Standing], *, final: bool, lang: str | None = None, early: bool = False
+) -> str:
+    """The standings as text, in the event's language (posted) or a reader's (`lang`, a private answer);
+    `early`: the organiser ended the event before its last round was over (no final standings, no winner)."""
     lang = lang or event.lang
-    title = _standings_title(event, final, lang)
+    title = _standings_title(event, final, lang, early, underway(event, table))
     lines = [title]
     for s in table:
         line = t(
@@ -147,13 +152,27 @@ def event_standings(event: Event, table: Sequence[Standing], *, final: bool, lan
     return "\n".join(lines)
 
 
-def _standings_title(event: Event, final: bool, lang: str) -> str:
+def underway(event: Event, table: Sequence[Standing]) -> bool:
+    """The event's current round is still being played: a player still in it has not had their game of it
+    decided (every round gives each player one game, a bye included)."""
+    if event.status is not EventStatus.RUNNING:
+        return False
+    return any(not s.withdrawn and s.played < event.round for s in table)
+
+
+def _standings_title(event: Event, final: bool, lang: str, early: bool = False, during: bool = False) -> str:
+    if early:
+        return t(lang, "event-standings-ended", name=event.name, round=event.round, rounds=event.rounds)
     if final:
         return t(lang, "event-standings-final", name=event.name)
+    if during:
+        return t(lang, "event-standings-during", name=event.name, round=event.round, rounds=event.rounds)
     return t(lang, "event-standings-title", name=event.name, round=event.round, rounds=event.rounds)
 
 
-def standings_words(event: Event, *, final: bool, lang: str | None = None) -> StandingsWords:
+def standings_words(
+    event: Event, table: Sequence[Standing], *, final: bool, lang: str | None = None, early: bool = False
+) -> StandingsWords:
     lang = lang or event.lang
     headers = {
         "rank": t(lang, "standings-rank"),
@@ -164,7 +183,7 @@ def standings_words(event: Event, *, final: bool, lang: str | None = None) -> St
         "game_points": t(lang, "standings-gp"),
         "more": t(lang, "standings-more", count="{count}"),  # the picture fills the count in
     }
-    title = _standings_title(event, final, lang).replace("**", "")
+    title = _standings_title(event, final, lang, early, underway(event, table)).replace("**", "")
     return StandingsWords(title, format_label(lang, event), headers)
 
 
@@ -174,6 +193,12 @@ def event_over(event: Event, winners: Sequence[Standing]) -> str:
 
 def event_withdrew(event: Event, name: str) -> str:
     return t(event.lang, "event-withdrew", name=event.name, player=name)
+
+
+def match_withdrew(lang: str, seating: Seating, seat: int, winner: int, event_name: str) -> str:
+    """Said in a match's thread when a player of it withdrew from its tournament: the side that wins by it."""
+    player = t(lang, "player-called", name=seating.names[seat])
+    return t(lang, "event-match-withdrew", player=player, name=event_name, winner=side_name(lang, seating, winner))
 
 
 def event_ended(event: Event, organiser: str) -> str:

@@ -17,6 +17,7 @@ from bot.model.pace import DAY, HOUR
 from bot.model.table_state import Table, TableStatus
 from bot.storage import ServerSettingsRow
 from bot.texts.i18n import t
+from bot.texts.pace_words import time_left
 
 TIMED_OUT = "time ran out, so a computer player made this one move"
 
@@ -290,4 +291,29 @@ async def test_a_correspondence_match_reads_well_in_korean_and_spanish(tmp_path:
         assert direct.content == t(
             "ko", "reminder-direct", left=t("ko", "time-left-hours", hours=12), where=f"<#{table.room}>"
         )
+        s.fake.assert_clean()
+
+
+async def test_spanish_time_left_agrees_with_its_number(tmp_path: Path) -> None:
+    """ "queda 1 día" / "queda 1 h" but "quedan 12 h": the verb and the day follow the number, in the turn line
+    and in the reminders of a Spanish server's one-day match."""
+    timer = ManualTimer()
+    async with world(tmp_path, 2, locales=["es-ES", "es-ES"], guild_locale="es-ES", seed="pace-es", timer=timer) as s:
+        ana, bo = s.users
+        table, _ = await s.open(s.games, [ana, bo], pace="1d")
+        assert table.lang == "es"
+        assert "⏳ queda 1 día" in s.fake.messages(table.room)[-1].content  # the turn line
+        waiting = to_move(s, table)
+        await settle(s, timer, 12 * HOUR)
+        half = said(s, table, f"<@{waiting}>")[-1]
+        assert half.content == t("es", "reminder-correspondence", mention=f"<@{waiting}>", left="⏳ quedan 12 h")
+        await settle(s, timer, 11 * HOUR)
+        last = said(s, table, f"<@{waiting}>")[-1]
+        assert last.content == t("es", "reminder-correspondence", mention=f"<@{waiting}>", left="⏳ queda 1 h")
+        assert [time_left("es", x) for x in (3 * DAY, DAY + 5 * HOUR, 60, 300)] == [
+            "⏳ quedan 3 días",
+            "⏳ quedan 1 día y 5 h",
+            "⏳ queda 1 min",
+            "⏳ quedan 5 min",
+        ]
         s.fake.assert_clean()

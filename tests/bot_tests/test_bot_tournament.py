@@ -71,13 +71,13 @@ async def create(s: World, **options: object) -> int:
     return found
 
 
-async def join_all(s: World, event_id: int, players: Sequence[FakeUser]) -> None:
+async def join_all(s: World, event_id: int, players: Sequence[FakeUser], lang: str = "en") -> None:
     signup = next(m for m in s.fake.messages(s.games) if f"5up:event:{event_id}:join" in m.custom_ids())
     for user in players:
         record = await s.fake.click(user, signup, f"5up:event:{event_id}:join")
         assert record.ok and record.last_reply is not None and record.last_reply.ephemeral
     signup = s.fake._message(signup)
-    assert t("en", "event-signup-count", count=len(players)) in signup.content
+    assert t(lang, "event-signup-count", count=len(players)) in signup.content
 
 
 async def games(s: World, event_id: int) -> list[Game]:
@@ -181,12 +181,28 @@ async def test_a_withdrawal_mid_event_loses_the_game_and_leaves_the_pairings(tmp
         await play_round(s, event_id)
         (playing,) = [g for g in await games(s, event_id) if g.round == 2 and g.second is not None][:1]
         leaver = playing.first
+        assert playing.table_id is not None
+        live = s.bot.manager.registry.by_id(playing.table_id)
+        assert live is not None and live.table.move_no == 0  # nobody has placed a tile in it yet
         user = next(u for u in s.users if u.id == leaver)
         answer = await s.fake.slash(user, s.games, "five-up tournament withdraw", event=event_id)
         assert answer.last_reply is not None and answer.last_reply.content == t("en", "event-left", name="Cup")
         await s.fake.wait_idle()
         lost = next(g for g in await games(s, event_id) if g.round == 2 and g.first == leaver)
-        assert lost.winner == lost.second and lost.how == "forfeit"  # their running match: lost at once
+        assert lost.winner == lost.second and lost.how == "withdrawn"  # their running match: lost at once
+        assert lost.thread_id is not None and lost.table_id is not None
+        winner = next(u for u in s.users if u.id == lost.second)
+        thread = [m.content for m in s.fake.messages(lost.thread_id)]
+        said = t("en", "event-match-withdrew", player=user.name, name="Cup", winner=winner.name)
+        assert any(said in text for text in thread), thread  # the thread says why, and who wins by it
+        assert not any("time ran out" in text for text in thread)
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.rated
+        for player in (leaver, winner.id):  # no placement was made: nobody's rating moved
+            assert await s.bot.manager.storage.rating(event.guild_id, f"user:{player}") is None
+        pairings = await s.fake.slash(winner, s.games, "five-up tournament pairings", event=event_id)
+        assert pairings.last_reply is not None
+        assert t("en", "event-won-withdrawn", winner=winner.name, loser=user.name) in pairings.last_reply.content
         await play_round(s, event_id)
         await play_round(s, event_id)
         later = [g for g in await games(s, event_id) if g.round == 3]
@@ -195,6 +211,103 @@ async def test_a_withdrawal_mid_event_loses_the_game_and_leaves_the_pairings(tmp
         assert f"{user.name} ·" in final.content and "(withdrew)" in final.content
         event = await s.bot.manager.storage.event(event_id)
         assert event is not None and event.status is EventStatus.OVER
+        s.fake.assert_clean()
+
+
+async def test_a_withdrawal_after_a_placement_is_rated_and_said_in_the_thread(tmp_path: Path) -> None:
+    async with league(tmp_path, 2, locales=["es-ES", "es-ES"], organiser_locale="es-ES") as s:
+        event_id = await create(s, name="Copa", format="swiss", rounds=1)
+        assert t("es", "event-format-swiss", rounds=1) == "suizo a una ronda"
+        assert "suizo a una ronda" in s.fake.last_message(s.games).content
+        await join_all(s, event_id, s.users, "es")
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        (game,) = await games(s, event_id)
+        assert game.table_id is not None and game.thread_id is not None
+        live = s.bot.manager.registry.by_id(game.table_id)
+        assert live is not None and live.table.match is not None
+        await s.place(live.table, live.table.match.options()[0])
+        await s.fake.wait_idle()
+        leaver = next(u for u in s.users if u.id == s.user_at(live.table, live.table.match.turn).id)  # type: ignore[arg-type]
+        winner = next(u for u in s.users if u is not leaver)
+        await s.fake.slash(leaver, s.games, "five-up tournament withdraw", event=event_id)
+        await s.fake.wait_idle()
+        thread = s.fake.messages(game.thread_id)[-1].content
+        assert t("es", "event-match-withdrew", player=leaver.name, name="Copa", winner=winner.name) in thread
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.status is EventStatus.OVER
+        for player in (leaver, winner):  # a tile was placed: the match counts, lost by the one who left
+            assert await s.bot.manager.storage.rating(event.guild_id, f"user:{player.id}") is not None
+        (game,) = await games(s, event_id)
+        assert game.winner == winner.id and game.how == "withdrawn"
+        s.fake.assert_clean()
+
+
+async def test_an_event_ended_early_crowns_nobody(tmp_path: Path) -> None:
+    async with league(tmp_path, 4) as s:
+        first = await create(s, name="Short", format="swiss", rounds=3)
+        await join_all(s, first, s.users[:3])
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=first)
+        await s.fake.wait_idle()
+        seen = len(s.fake.messages(s.games))
+        ended = await s.fake.slash(s.mod, s.games, "five-up tournament end", event=first)
+        await s.fake.wait_idle()
+        assert ended.last_reply is not None and ended.last_reply.ephemeral
+        said = t("en", "event-ended", name="Short", organiser=s.mod.name)
+        assert ended.last_reply.content == said
+        after = [m.content for m in s.fake.messages(s.games)[seen:]]
+        assert after == [said]  # no game was played: no standings, and no winner
+        event = await s.bot.manager.storage.event(first)
+        assert event is not None and event.status is EventStatus.OVER
+
+        second = await create(s, name="Long", format="swiss", rounds=3)
+        await join_all(s, second, s.users)
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=second)
+        await s.fake.wait_idle()
+        await play_round(s, second)  # round 1 played; round 2 opens
+        seen = len(s.fake.messages(s.games))
+        await s.fake.slash(s.mod, s.games, "five-up tournament end", event=second)
+        await s.fake.wait_idle()
+        after = s.fake.messages(s.games)[seen:]
+        title = t("en", "event-standings-ended", name="Long", round=2, rounds=3)
+        assert after[0].content == t("en", "event-ended", name="Long", organiser=s.mod.name)
+        (table,) = [m for m in after if any(a.filename == "standings.png" for a in m.attachments)]
+        assert table.content.startswith(title)  # the standings as they stood
+        assert not any("The winner" in m.content for m in after)
+        asked = await s.fake.slash(s.users[0], s.games, "five-up tournament standings", event=second)
+        assert asked.last_reply is not None and asked.last_reply.content.startswith(title)
+        s.fake.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en-US", "ko", "es-ES"])
+async def test_a_blank_name_is_refused_privately_and_creates_nothing(tmp_path: Path, lang: str) -> None:
+    async with league(tmp_path, 1, organiser_locale=lang) as s:
+        refused = await s.fake.slash(s.mod, s.games, "five-up tournament create", name="   ", format="swiss")
+        assert refused.last_reply is not None and refused.last_reply.ephemeral
+        assert refused.last_reply.content == t(lang, "error-event-name-blank")
+        assert s.fake.messages(s.games) == []
+        assert await s.bot.manager.tournaments.events(s.guild.id) == []
+        s.fake.assert_clean()
+
+
+async def test_standings_wait_for_the_first_round_and_count_a_round_robins_real_rounds(tmp_path: Path) -> None:
+    async with league(tmp_path, 4) as s:
+        event_id = await create(s, name="Club", format="rr")
+        await join_all(s, event_id, s.users)
+        early = await s.fake.slash(s.users[0], s.games, "five-up tournament standings", event=event_id)
+        assert early.last_reply is not None and early.last_reply.ephemeral
+        assert early.last_reply.content == t("en", "event-no-pairings", name="Club")  # as `pairings` says
+        assert not early.last_reply.attachments
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        for round_no in (1, 2):  # 4 players meet in 3 rounds; a round being played is said to be
+            title = t("en", "event-standings-during", name="Club", round=round_no, rounds=3)
+            asked = await s.fake.slash(s.users[0], s.games, "five-up tournament standings", event=event_id)
+            assert asked.last_reply is not None and asked.last_reply.content.startswith(title)
+            await play_round(s, event_id)
+        posted = [m for m in s.fake.messages(s.games) if any(a.filename == "standings.png" for a in m.attachments)]
+        after = [t("en", "event-standings-title", name="Club", round=n, rounds=3) for n in (1, 2)]
+        assert [m.content.split("\n")[0] for m in posted] == after
         s.fake.assert_clean()
 
 

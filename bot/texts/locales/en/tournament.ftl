@@ -17,7 +17,10 @@ cmd-tournament-end = End a tournament now (its organiser, or Manage Server)
 choice-format-swiss = Swiss
 choice-format-rr = round robin
 choice-format-rr2 = double round robin
-event-format-swiss = Swiss, { $rounds } rounds
+event-format-swiss = Swiss, { $rounds ->
+        [one] one round
+       *[other] { $rounds } rounds
+    }
 event-format-rr = round robin
 event-format-rr2 = double round robin
 event-signup = 🏆 **{ $name }**: { $format } · { $pace }. Organiser: { $organiser }.
@@ -53,12 +56,15 @@ event-thread-name = { $name } · R{ $round } · { $first } – { $second }
 event-match-opening = 🏆 **{ $name }**, round { $round }: { $first } vs { $second }. Good luck!
 event-standings-title = **{ $name }** · standings after round { $round } of { $rounds }
 event-standings-final = **{ $name }** · final standings
+event-standings-during = **{ $name }** · standings during round { $round } of { $rounds }
 event-standings-line = { $rank }. { $player } · **{ $points }** pts · Bh { $buchholz } · SB { $sb } · { $gp } game pts
 event-standings-withdrew = (withdrew)
 event-standings-legend = -# pts: wins (a bye counts as one) · Bh: Buchholz, the opponents' points · SB: Sonneborn-Berger, the points of the opponents beaten · game pts: points scored in the matches
 event-over = 🏆 **{ $name }** is over. The winner: **{ $winner }**!
 event-withdrew = { $player } withdrew from **{ $name }**; their remaining games are lost.
-event-ended = **{ $name }** was ended by { $organiser }.
+event-ended = **{ $name }** was ended early by { $organiser }: no winner is declared.
+event-standings-ended = **{ $name }** · standings as they stood when it was ended (round { $round } of { $rounds })
+event-match-withdrew = 🏳️ { $player } withdrew from **{ $name }**, so **{ $winner }** wins this match.
 event-no-pairings = **{ $name }** has not begun yet.
 standings-rank = #
 standings-name = Player
@@ -77,3 +83,5 @@ error-event-too-few = **{ $name }** needs at least { $min } players to start; { 
 error-event-running = **{ $name }** has already begun.
 error-event-over = **{ $name }** is over.
 error-event-rounds = A Swiss tournament has 1 to { $max } rounds.
+error-event-name-blank = A tournament needs a name with at least one letter or number; nothing was created.
+error-event-not-begun = **{ $name }** has not begun yet.

@@ -5,11 +5,23 @@ pace-12h = 12 horas por jugada
 pace-1d = 1 día por jugada
 pace-3d = 3 días por jugada
 time-left-days = ⏳ { $hours ->
-        [0] quedan { $days } d
-       *[other] quedan { $days } d { $hours } h
+        [0] { $days ->
+            [one] queda { $days } día
+           *[other] quedan { $days } días
+        }
+       *[other] { $days ->
+            [one] quedan { $days } día y { $hours } h
+           *[other] quedan { $days } días y { $hours } h
+        }
     }
-time-left-hours = ⏳ quedan { $hours } h
-time-left-minutes = ⏳ quedan { $minutes } min
+time-left-hours = ⏳ { $hours ->
+        [one] queda { $hours } h
+       *[other] quedan { $hours } h
+    }
+time-left-minutes = ⏳ { $minutes ->
+        [one] queda { $minutes } min
+       *[other] quedan { $minutes } min
+    }
 clock-stopped = ⏸️ ausente hasta { $until }: el reloj está parado
 lobby-pace = 📮 Mesa por correspondencia: **{ $pace }**. Si a alguien se le acaba el tiempo, la máquina hace esa única jugada por esa persona.
 lobby-pace-forfeit = 📮 Mesa por correspondencia: **{ $pace }**. Quien se quede sin tiempo pierde la partida.

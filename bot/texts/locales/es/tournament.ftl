@@ -17,7 +17,10 @@ cmd-tournament-end = Termina un torneo ya (quien lo organiza, o Gestionar servid
 choice-format-swiss = suizo
 choice-format-rr = liga
 choice-format-rr2 = liga a doble vuelta
-event-format-swiss = suizo a { $rounds } rondas
+event-format-swiss = suizo a { $rounds ->
+        [one] una ronda
+       *[other] { $rounds } rondas
+    }
 event-format-rr = liga
 event-format-rr2 = liga a doble vuelta
 event-signup = 🏆 **{ $name }**: { $format } · { $pace }. Organiza: { $organiser }.
@@ -53,12 +56,15 @@ event-thread-name = { $name } · R{ $round } · { $first } – { $second }
 event-match-opening = 🏆 **{ $name }**, ronda { $round }: { $first } contra { $second }. ¡Suerte!
 event-standings-title = **{ $name }** · clasificación tras la ronda { $round } de { $rounds }
 event-standings-final = **{ $name }** · clasificación final
+event-standings-during = **{ $name }** · clasificación durante la ronda { $round } de { $rounds }
 event-standings-line = { $rank }. { $player } · **{ $points }** pts · Bh { $buchholz } · SB { $sb } · { $gp } pts de juego
 event-standings-withdrew = (se retiró)
 event-standings-legend = -# pts: victorias (un descanso cuenta como una) · Bh: Buchholz, los puntos de los rivales · SB: Sonneborn-Berger, los puntos de los rivales vencidos · pts de juego: los puntos sumados en las partidas
 event-over = 🏆 **{ $name }** ha terminado. Gana: **{ $winner }**.
 event-withdrew = { $player } se retiró de **{ $name }**; pierde las partidas que le quedaban.
-event-ended = { $organiser } terminó **{ $name }**.
+event-ended = { $organiser } terminó **{ $name }** antes de tiempo: no hay ganador.
+event-standings-ended = **{ $name }** · clasificación tal como quedó al terminarlo (ronda { $round } de { $rounds })
+event-match-withdrew = 🏳️ { $player } se retiró de **{ $name }**, así que **{ $winner }** gana esta partida.
 event-no-pairings = **{ $name }** aún no ha empezado.
 standings-rank = #
 standings-name = Jugador
@@ -77,3 +83,5 @@ error-event-too-few = **{ $name }** necesita al menos { $min } personas para emp
 error-event-running = **{ $name }** ya ha empezado.
 error-event-over = **{ $name }** ha terminado.
 error-event-rounds = Un torneo suizo tiene de 1 a { $max } rondas.
+error-event-name-blank = El torneo necesita un nombre con al menos una letra o un número; no se ha creado nada.
+error-event-not-begun = **{ $name }** aún no ha empezado.
