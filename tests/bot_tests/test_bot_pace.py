@@ -317,3 +317,22 @@ async def test_spanish_time_left_agrees_with_its_number(tmp_path: Path) -> None:
             "⏳ quedan 5 min",
         ]
         s.fake.assert_clean()
+
+
+async def test_a_quiet_table_lost_on_time_leaves_its_board_without_a_button(tmp_path: Path) -> None:
+    timer = ManualTimer()
+    async with world(tmp_path, 2, seed="pace-quiet-forfeit", timer=timer) as s:
+        ana, bo = s.users
+        table, _ = await s.open(s.games, [ana, bo], pace="12h", timeout="forfeit", quiet=True)
+        choose = picker(random.Random(2))
+        for _ in range(3):  # the board is made and edited
+            assert table.match is not None and table.match.turn is not None
+            await s.place(table, choose(table.match, table.match.turn))
+        await settle(s, timer, 12 * HOUR)
+        assert table.status is TableStatus.OVER
+        board = s.fake._message(table.board_message_id or 0)
+        final = s.fake.last_message(table.room)
+        assert not board.custom_ids() and "time ran out: their side loses the match" in board.content
+        assert [a.filename for a in board.attachments] == ["table.png"]  # the position it ended at, kept
+        assert f"5up:rematch:{table.id}" in final.custom_ids()
+        s.fake.assert_clean()
