@@ -55,7 +55,8 @@ async def test_lobby_seats_and_its_refusals(tmp_path: Path) -> None:
         await refused("already-started", manager.join(channel_id=CHANNEL, user_id=5, name="e", locale="en"))
         await refused("cannot-leave-now", manager.leave(channel_id=CHANNEL, user_id=2, locale="en"))
         (first,) = recorder.posts
-        assert first.kind is PostKind.TURN and first.hand_button and "**Round 1.** The lot:" in first.text
+        assert first.kind is PostKind.TURN and first.hand_button
+        assert "**Round 1.** Each player drew a tile to see who leads:" in first.text
         assert_private(recorder)
 
 

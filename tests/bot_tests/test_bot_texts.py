@@ -62,8 +62,8 @@ def test_the_lot_and_a_redraw() -> None:
     lot = (LotDraw(((0, tile(5, 6)), (1, tile(5, 6)), (2, tile(0, 1)))), LotDraw(((0, tile(2, 2)), (1, tile(3, 4)))))
     (line,) = narrate("en", THREE, [RoundStarted(3, 1, lot)], round_number=2)
     assert line == (
-        "**Round 4.** The lot: Ana 5-6, Bo 5-6, Cy 0-1; tie, drawn again: Ana 2-2, Bo 3-4"
-        " → **Bo** has the highest pip total and leads."
+        "**Round 4.** Each player drew a tile to see who leads: Ana 5-6, Bo 5-6, Cy 0-1;"
+        " tie, drawn again: Ana 2-2, Bo 3-4 → **Bo** has the highest pip total and leads."
     )
     (line,) = narrate("en", THREE, [RoundStarted(1, 2)], round_number=0)
     assert line == "**Round 2.** Cy went out last round and leads."

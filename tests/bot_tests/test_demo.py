@@ -24,7 +24,7 @@ def test_the_demo_plays_a_whole_match_and_its_record_replays(tmp_path: Path) -> 
     record = out / "record.json"
     assert f"Game record: {record}" in demo.stdout
     assert f"python -m engine.replay {record}" in demo.stdout
-    assert "**Round 1.** The lot:" in demo.stdout and "exactly 61" in demo.stdout
+    assert "**Round 1.** Each player drew a tile to see who leads:" in demo.stdout and "exactly 61" in demo.stdout
     assert "Traceback" not in demo.stderr
 
     replay = subprocess.run(

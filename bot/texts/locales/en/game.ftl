@@ -10,7 +10,7 @@ side-team-before-i = { $first } & { $second }
 player-called = { $name }
 
 ## Rounds
-round-lot = **Round { $round }.** The lot: { $draws } → **{ $player }** has the highest pip total and leads.
+round-lot = **Round { $round }.** Each player drew a tile to see who leads: { $draws } → **{ $player }** has the highest pip total and leads.
 round-lot-entry = { $player } { $tile }
 round-lot-again = tie, drawn again: { $draws }
 round-finisher = **Round { $round }.** { $player } went out last round and leads.
