@@ -72,7 +72,7 @@ def _controls(lang: str, book: ReplayBook, index: int) -> str:
     return (
         f'<nav id="controls" class="controls" aria-label="{html.escape(t(lang, "web-controls"))}"{hidden}>'
         f'<div class="steps">{buttons}</div>'
-        f'<label class="round">{round_label} <select id="round">{options}</select></label>'
+        f'<label class="round"><span class="unseen">{round_label}</span> <select id="round">{options}</select></label>'
         f'<button type="button" id="copy">{copy}</button><span id="copied" role="status"></span></nav>'
     )
 

@@ -9,7 +9,7 @@ from aiohttp import web
 
 from ..texts.i18n import SUPPORTED, pick_locale, t
 
-ASSET_VERSION = "2"  # bump with bot/web/static/*: browsers keep the files an hour
+ASSET_VERSION = "3"  # bump with bot/web/static/*: browsers keep the files an hour
 HEADERS = {
     "X-Robots-Tag": "noindex, nofollow",
     "Content-Security-Policy": (
