@@ -313,5 +313,6 @@ class TournamentRounds:
         words = texts.standings_words(event, table, final=final, lang=lang, early=early)
         crowned = final and not early  # the winner's row highlighted only at a true end
         picture = await asyncio.to_thread(lambda: self.renderer.standings(words, table, final=crowned))
-        said = texts.event_standings(event, table, final=final, lang=lang, early=early).replace("**", "")
+        shown = texts.event_standings(event, table, final=final, lang=lang, early=early).replace("**", "")
+        said = "\n".join(line.removeprefix("-# ") for line in shown.splitlines())  # read aloud: no Markdown
         return picture.described(texts.clip(said, 1024))

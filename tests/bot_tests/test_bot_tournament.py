@@ -126,6 +126,9 @@ async def test_a_nine_player_swiss_of_four_rounds_to_the_end(tmp_path: Path) -> 
         standings = [m for m in posts if any(a.filename == "standings.png" for a in m.attachments)]
         assert len(standings) == 4  # after rounds 1-3, and the final standings
         assert "final standings" in standings[-1].content
+        for message in standings:  # each picture described in plain words, without the message's Markdown
+            (picture,) = [a for a in message.attachments if a.filename == "standings.png"]
+            assert picture.description and "-# " not in picture.description and "**" not in picture.description
         assert any("is over. The winner:" in m.content for m in posts)
         s.fake.assert_clean()
 
