@@ -26,7 +26,7 @@ PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 SAMPLE_NUMBERS = (0, 1, 2, 5)
 
 # Spanish messages allowed to read exactly like the English one: "normal" is a Spanish word too.
-SAME_IN_SPANISH = {"choice-level-normal", "level-normal"}
+SAME_IN_SPANISH = {"choice-level-normal", "level-normal", "standings-points", "standings-buchholz", "standings-sb"}
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
