@@ -63,7 +63,8 @@ def event_joined(locale: str, event: Event) -> str:
 
 
 def event_left(locale: str, event: Event) -> str:
-    return t(locale, "event-left", name=event.name)
+    """The answer to a withdrawal: before the start, a sign-up undone; once it runs, a match lost and no pairings."""
+    return t(locale, "event-left-playing" if event.status is EventStatus.RUNNING else "event-left", name=event.name)
 
 
 def event_started(event: Event, entrants: Sequence[Entrant]) -> str:

@@ -189,7 +189,7 @@ async def test_a_withdrawal_mid_event_loses_the_game_and_leaves_the_pairings(tmp
         assert live is not None and live.table.move_no == 0  # nobody has placed a tile in it yet
         user = next(u for u in s.users if u.id == leaver)
         answer = await s.fake.slash(user, s.games, "five-up tournament withdraw", event=event_id)
-        assert answer.last_reply is not None and answer.last_reply.content == t("en", "event-left", name="Cup")
+        assert answer.last_reply is not None and answer.last_reply.content == t("en", "event-left-playing", name="Cup")
         await s.fake.wait_idle()
         lost = next(g for g in await games(s, event_id) if g.round == 2 and g.first == leaver)
         assert lost.winner == lost.second and lost.how == "withdrawn"  # their running match: lost at once

@@ -37,6 +37,7 @@ button-event-join = Join
 button-event-leave = Leave
 event-joined = You are in **{ $name }**. Your matches open by themselves, each in a thread where you are mentioned.
 event-left = You left **{ $name }**.
+event-left-playing = You withdrew from **{ $name }**: a match you were playing counts as lost, and you will not be paired again.
 event-started = 🏆 **{ $name }** begins: { $count } players, { $rounds ->
         [one] one round
        *[other] { $rounds } rounds

@@ -37,6 +37,7 @@ button-event-join = Unirse
 button-event-leave = Salir
 event-joined = Estás en **{ $name }**. Tus partidas se abren solas, cada una en un hilo donde se te menciona.
 event-left = Has salido de **{ $name }**.
+event-left-playing = Te has retirado de **{ $name }**: la partida que jugabas cuenta como perdida y ya no se te emparejará.
 event-started = 🏆 Empieza **{ $name }**: { $count } personas, { $rounds ->
         [one] una ronda
        *[other] { $rounds } rondas
