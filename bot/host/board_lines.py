@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine import Match, Record, RoundStarted
 
 from .. import texts
-from ..model.posts import Post
+from ..model.posts import Picture, Post, PostKind
 from ..model.table_state import Table
+
+if TYPE_CHECKING:
+    from .table_core import TableCore
 
 RECENT = 3  # placements the board tells, the newest last
 
@@ -47,3 +51,10 @@ def on_board(table: Table, post: Post) -> Post:
     """A quiet table's placement post: it edits the board (once the table knows it: the edge also remembers
     the one it made), its mention going in a short message of its own, since an edit notifies nobody."""
     return replace(post, quiet=True, edit_message_id=table.board_message_id)
+
+
+def last_board(core: TableCore, lines: list[str], pictures: tuple[Picture, ...]) -> None:
+    """A quiet table's board edited one last time as its match ends (played out, ended early, lost on time or by a
+    withdrawal): the position it ended at and how, with nothing left to press; handed over before the match-end
+    message closes the thread."""
+    core.hand_over(on_board(core.table, core.publish(PostKind.TURN, lines, pictures=pictures, send=False)))

@@ -18,7 +18,7 @@ from ..model.posts import Post, PostKind
 from ..model.table_state import Table, TableStatus
 from ..storage import TurnDeadlines
 from ..texts.tournament_words import match_withdrew
-from .board_lines import on_board
+from .board_lines import last_board
 from .correspondence_clock import left, paused, reminded, resumed
 from .live_table import LiveTable
 from .refusal import Refusal
@@ -162,9 +162,8 @@ class CorrespondenceTurns:
         table.status = TableStatus.OVER
         live.saved_record = record
         live.services.forget(live)
-        if table.quiet:  # the board's last edit, before the match-end message closes the thread: no button
-            board = live.publish(PostKind.TURN, live.board_lines.closing(said), pictures=live.pictures, send=False)
-            live.hand_over(on_board(table, board))
+        if table.quiet:
+            last_board(live, live.board_lines.closing(said), live.pictures)
         if rated:
             live.hand_over(await live.with_ratings(live.written(post), said))
         else:

@@ -43,7 +43,7 @@ from ..storage import (
     TurnDeadlines,
 )
 from ..texts.lobby import ended_early_kept
-from .board_lines import BoardLines, on_board
+from .board_lines import BoardLines, last_board, on_board
 from .idle_turn import IdleTurn
 from .lobby_actions import LobbyActions
 from .match_ending import keep_ended_match, played_any
@@ -294,9 +294,8 @@ class LiveTable(IdleTurn):
             raise
         if over:  # and each person's new rating, completed in the outbox before the post goes out
             post = await self.with_ratings(post, lines)
-        if over and table.quiet:  # the board's last edit, before the match-end message closes the thread
-            board = self.publish(PostKind.TURN, self.board_lines.board(*lines), pictures=pictures, send=False)
-            self.hand_over(on_board(table, board))  # the final position, no button: nothing is left to play
+        if over and table.quiet:
+            last_board(self, self.board_lines.board(*lines), pictures)
         self.hand_over(post)
         if table.thread_id is not None and (over or match.round != round_number):
             self.show_in_lobby()  # the channel sees the score after each round, and the result

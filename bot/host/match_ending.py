@@ -18,7 +18,7 @@ from engine import Match
 from ..model.posts import Picture, PostKind
 from ..model.table_state import TableStatus
 from ..texts.lobby import ended_early_lines
-from .board_lines import BoardLines, on_board
+from .board_lines import BoardLines, last_board
 from .row_conversion import kept_record
 from .table_core import TableCore
 
@@ -57,8 +57,7 @@ async def keep_ended_match(
         except Exception:
             log.exception("noting ended table %s as not rated failed", table.id)
     if board is not None and table.quiet:
-        last = core.publish(PostKind.TURN, board.closing(lines), pictures=pictures, send=False)
-        core.hand_over(on_board(table, last))
+        last_board(core, board.closing(lines), pictures)
     core.hand_over(core.written(post))
     if table.thread_id is not None:
         core.show_in_lobby()

@@ -74,6 +74,11 @@ def _boards(s: World, table: Table) -> list[FakeMessage]:
     return [m for m in s.fake.messages(table.room) if "table.png" in [a.filename for a in m.attachments]]
 
 
+def _table_picture(message: FakeMessage) -> bytes:
+    """The table picture a message carries."""
+    return next(a.data for a in message.attachments if a.filename == "table.png")
+
+
 def _pings(s: World, table: Table) -> list[dict]:
     """Every message the bot sent into the thread that may notify somebody, as sent (deleted ones too)."""
     sent = s.fake.requests_to("POST", "/channels/{channel_id}/messages")
@@ -188,8 +193,7 @@ async def test_a_quiet_match_played_out_leaves_its_first_message_its_board_and_i
         assert [a.filename for a in end.attachments][-1] == "record.json"
         # the board's last edit shows the final position and the result, and offers nothing more to play
         assert not board.custom_ids() and board.content.splitlines()[-1] in end.content.splitlines()
-        pictures = {a.filename: a.data for a in board.attachments}
-        assert pictures["table.png"] == {a.filename: a.data for a in end.attachments}["table.png"]
+        assert _table_picture(board) == _table_picture(end)
         assert f"5up:rematch:{table.id}" in end.custom_ids()
         assert table.match.record.placements == made
         s.fake.assert_clean()
@@ -217,20 +221,14 @@ async def test_a_quiet_match_ended_early_leaves_its_board_at_the_position_it_end
     async with world(tmp_path, 2, seed="quiet-ended") as s:
         ana, bo = s.users
         table, _ = await s.open(s.games, [ana, bo], quiet=True)
-        choose = picker(random.Random(3))
-        for _ in range(4):
-            match = table.match
-            assert match is not None and match.turn is not None
-            await s.place(table, choose(match, match.turn))
+        await _placed(s, table, picker(random.Random(3)), 4)
         (board,) = _boards(s, table)
         placed = board.content.splitlines()[:-1]  # the last placements, above whose turn it was
         ended = await s.fake.slash(ana, table.room, "five-up end")
         await s.fake.wait_idle()
         assert ended.ok and table.status is TableStatus.OVER
         _, board, _, end = s.fake.messages(table.room)  # the first, the board, the answer to /end, the end
-
         assert not board.custom_ids() and board.content.splitlines()[: len(placed)] == placed
         assert board.content.splitlines()[len(placed) :] == end.content.splitlines()  # then how it ended
-        pictures = {a.filename: a.data for a in board.attachments}
-        assert pictures["table.png"] == {a.filename: a.data for a in end.attachments}["table.png"]
+        assert _table_picture(board) == _table_picture(end)
         s.fake.assert_clean()
