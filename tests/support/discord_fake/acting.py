@@ -47,6 +47,8 @@ class UserActions:
 
         def _clock(self) -> float: ...
 
+        def _deadline_clock(self) -> float: ...
+
         async def wait_idle(self, *, timeout: float = 60.0, horizon: float | None = None) -> None: ...
 
     # -- resolving what tests pass ----------------------------------------------------------------
@@ -146,7 +148,7 @@ class UserActions:
             channel_id=channel_id,
             guild_id=guild.id if guild else None,
             payload=payload,
-            dispatched_at=self._clock(),
+            dispatched_at=self._deadline_clock(),
             deadline=self.response_deadline,
         )
         self.backend.register_interaction(record)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -70,6 +71,7 @@ class FakeDiscord(UserActions):
         else:
             # A restart: the same Discord (channels, messages, commands), now answering a new client.
             backend.clock, backend.emit, backend.bot_permissions = self._clock, self._emit, self._bot_permissions
+        backend.deadline_clock = self._deadline_clock
         self.backend = backend
         self.guilds = list(backend.guilds.values())
         self.bot_user = backend.bot
@@ -100,8 +102,9 @@ class FakeDiscord(UserActions):
         `response_deadline`: seconds the bot has for an initial interaction response (Discord: 3;
         None turns the check off). `settle_horizon`: timers due sooner than this are waited for by
         `wait_idle`; later ones (view timeouts, turn clocks) are not. `clock`: what the response deadline
-        and the requests' moments are read on (the loop's time unless a test moves its own, e.g. a
-        `ManualTimer`'s `now`: a late answer is then late however busy the machine is).
+        and the requests' moments are read on (a test's own, e.g. a `ManualTimer`'s `now`: a late answer is
+        then late however busy the machine is); without it requests are stamped on the loop's time and the
+        deadline counts the process's CPU time (`_deadline_clock`).
         """
         fake = cls(
             client,
@@ -176,6 +179,14 @@ class FakeDiscord(UserActions):
             return self.clock()
         assert self._loop is not None
         return self._loop.time()
+
+    def _deadline_clock(self) -> float:
+        """What an answer's 3 s are counted on: a test's own clock, else the CPU time of this process (the bot
+        and the fake), so a handler that works too long before answering is late on any machine, and one kept
+        waiting by what else runs on a busy machine is not."""
+        if self.clock is not None:
+            return self.clock()
+        return time.process_time()
 
     async def wait_idle(self, *, timeout: float = HANG, horizon: float | None = None) -> None:
         """Return once everything the bot started has settled (see `idle.py` for what counts)."""

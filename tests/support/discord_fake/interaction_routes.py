@@ -39,7 +39,7 @@ class InteractionRoutes(BackendCore):
             raise FakeHTTPError(404, 10062, "Unknown interaction")
         kind = int(request.json["type"])
         data = request.json.get("data") or {}
-        delay = self.clock() - record.dispatched_at
+        delay = self.deadline_clock() - record.dispatched_at
         if record.response_type is not None:
             raise self._refuse(
                 400,

@@ -89,6 +89,7 @@ class BackendCore:
         self.owner = owner
         self.guilds = {g.id: g for g in guilds}
         self.clock = clock
+        self.deadline_clock = clock  # an answer's 3 s: the harness sets its own (FakeDiscord._deadline_clock)
         self.emit = emit
         self.bot_permissions = bot_permissions
         self.users: dict[int, FakeUser] = {bot.id: bot, owner.id: owner}
