@@ -55,6 +55,7 @@ def bundle(lang: str) -> FluentBundle:
 def reload() -> None:
     """Forget loaded catalogs (after editing .ftl files in a running process or a test)."""
     bundle.cache_clear()
+    _clean.clear()
 
 
 def _fluent_params(params: dict[str, object]) -> dict[str, object]:
@@ -63,30 +64,58 @@ def _fluent_params(params: dict[str, object]) -> dict[str, object]:
 
 def find(lang: str, key: str, **params: object) -> str | None:
     """The message `key` of exactly `lang` (no fallback), or None when that catalog lacks it."""
-    messages = bundle(lang)
-    if not messages.has_message(key):
-        return None
-    message = messages.get_message(key)
-    if message.value is None:
-        return None
-    text, errors = messages.format_pattern(message.value, _fluent_params(params))
+    text, errors = _format(lang, key, _fluent_params(params))
     if errors:
         log.warning("i18n: %s/%s formatted with errors: %s", lang, key, errors)
-    return str(text)
+    return text
+
+
+def _format(lang: str, key: str, values: dict[str, object]) -> tuple[str | None, list[Exception]]:
+    messages = bundle(lang)
+    if not messages.has_message(key):
+        return None, []
+    message = messages.get_message(key)
+    if message.value is None:
+        return None, []
+    text, errors = messages.format_pattern(message.value, values)
+    return str(text), errors
+
+
+# Messages formatted cleanly, by language, key and values: a table asks for the same labels and lines at every
+# placement, and Fluent takes tens of microseconds a message. Only str, numbers and dates are in a key
+# (`_fluent_params`), so nothing a caller passes is held; a fallback or an error is never kept, so its warning is
+# logged every time. Emptied when full, and by `reload`.
+_clean: dict[tuple[str, str, tuple[tuple[str, object], ...]], str] = {}
+_CLEAN_MOST = 20_000
 
 
 def t(locale: object, key: str, **params: object) -> str:
     """The message `key` in `locale`, with `params` filled in."""
     lang = pick_locale(locale)
-    text = find(lang, key, **params)
+    values = _fluent_params(params)
+    wanted = (lang, key, tuple(sorted(values.items())))
+    if (kept := _clean.get(wanted)) is not None:
+        return kept
+    text, errors = _format(lang, key, values)
+    if errors:
+        log.warning("i18n: %s/%s formatted with errors: %s", lang, key, errors)
+    elif text is not None:
+        if lang == "ko":
+            from .korean import resolve  # imported here: the text layer itself imports this module
+
+            text = resolve(text)
+        if len(_clean) >= _CLEAN_MOST:
+            _clean.clear()
+        _clean[wanted] = text
+        return text
     if text is None and lang != DEFAULT:
         log.warning("i18n: %s has no %r; using English", lang, key)
-        text = find(DEFAULT, key, **params)
+        text = find(DEFAULT, key, **values)
     if text is None:
         log.error("i18n: no message %r in any catalog", key)
         return key
     if lang == "ko":
-        from .korean import resolve  # imported here: the text layer itself imports this module
+        from .korean import resolve
 
         text = resolve(text)
     return text
