@@ -17,7 +17,7 @@ from .match import Match, draw_lot
 from .option import Option
 from .phase import Phase
 from .placement import Placement, placement
-from .record import FORMAT, Play, Record, RoundRecord, format_ended_at
+from .record import FORMAT, HOWS, Ending, How, Play, Record, RoundRecord, format_ended_at
 from .review import Judged, MatchReview, SeatReview, review
 from .rounds import FinishedRound
 from .rules import HAND_SIZE, TARGET, TARGET_RAW, displayed, points_for, round_to_five, side_of
@@ -28,6 +28,7 @@ __all__ = [
     "ALL_TILES",
     "FORMAT",
     "HAND_SIZE",
+    "HOWS",
     "TARGET",
     "TARGET_RAW",
     "Award",
@@ -35,9 +36,11 @@ __all__ = [
     "Blocked",
     "Domino",
     "Drew",
+    "Ending",
     "Event",
     "FinishedRound",
     "GameOver",
+    "How",
     "IllegalMoveError",
     "Judged",
     "Layout",

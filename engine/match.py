@@ -44,7 +44,7 @@ from .layout import Layout
 from .option import FATES, SETTLING, Option
 from .phase import Phase
 from .placement import Placement
-from .record import Play, Record, RoundRecord, read_deal, read_header, read_play, round_plays
+from .record import Ending, Play, Record, RoundRecord, read_deal, read_ending, read_header, read_play, round_plays
 from .rounds import FinishedRound
 from .rules import (
     HAND_SIZE,
@@ -255,13 +255,17 @@ class Match:
         """Play a record into this fresh match, yielding the events of each step as it goes.
 
         Given JSON data rather than a Record, it reads each step only when it gets
-        there, so that the events before a malformed step are still produced.
+        there, so that the events before a malformed step are still produced. A record's
+        `ending` is checked once every step is played: the match is not over, and the
+        scores are the ones the plays reach.
         """
         rounds: list[RoundRecord] | list[object]
         if isinstance(record, Record):
-            players, rounds = record.players, record.rounds
+            players, rounds, ending = record.players, record.rounds, record.ending
         else:
             players, rounds = read_header(record)
+            assert isinstance(record, dict)  # read_header said so
+            ending = read_ending(record, players)
         if players != self.players:
             raise RecordError(f"the record is for {players} players")
         for i, rnd in enumerate(rounds):
@@ -280,6 +284,17 @@ class Match:
                 except RulesError as e:
                     raise RecordError(str(e), where) from None
                 yield events
+        if ending is not None:
+            self._check_ending(ending)
+
+    def _check_ending(self, ending: Ending) -> None:
+        """A record's `ending` agrees with its plays: the rules did not end the match, and its scores
+        are the sides' raw scores the plays reach."""
+        if self.phase is _MATCH_OVER:
+            raise RecordError("ending: a side reached 305, so the match was played out and has no ending")
+        if list(ending.scores) != self.scores:
+            reached, given = self.scores, list(ending.scores)
+            raise RecordError(f"ending: scores must be {reached}, the scores the plays reach, not {given}")
 
     # -- rounds -------------------------------------------------------------
 

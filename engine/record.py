@@ -1,5 +1,6 @@
 """Game records (docs/record-format.md): the deals and the placements, and optionally who sat
-where (`names`) and when the match ended (`ended_at`), which no rule reads.
+where (`names`), when the match ended (`ended_at`) and how a match that was not played out
+stopped (`ending`), which no rule reads.
 
 Reading checks the shape of the record and spells tiles canonically; whether
 the deals and plays obey the rules is checked by replaying them (`Match`).
@@ -10,14 +11,18 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, cast
 
 from .errors import RecordError
 from .placement import Placement, placement
+from .rules import sides
 from .tiles import Tile, parse_tile
 
 FORMAT = "exact61-record/1"
 ENDED_AT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # a UTC moment to the second: "2026-12-01T16:00:00Z"
+
+How = Literal["ended_early", "timeout", "withdrawal"]
+HOWS: tuple[How, ...] = ("ended_early", "timeout", "withdrawal")  # the ways a match stops before it is played out
 
 
 class Play(NamedTuple):
@@ -63,12 +68,27 @@ class RoundRecord:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a match stopped before the rules ended it: `how`, the seat that `by` names (the seat that
+    ended it, None when someone not at the table did; the seat that lost on time; the seat that
+    withdrew), and every side's raw score then, indexed by side."""
+
+    how: How
+    by: int | None
+    scores: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"how": self.how, "by": self.by, "scores": list(self.scores)}
+
+
 @dataclass(slots=True)
 class Record:
     players: int
     rounds: list[RoundRecord] = field(default_factory=list)
     names: list[str] | None = None  # the players' names as shown at the table, one per seat (optional)
     ended_at: str | None = None  # when the match ended, UTC, in ENDED_AT_FORMAT (optional)
+    ending: Ending | None = None  # how a match not played out stopped (optional)
 
     @property
     def placements(self) -> int:
@@ -77,7 +97,7 @@ class Record:
 
     def copy(self) -> Record:
         names = None if self.names is None else list(self.names)
-        return Record(self.players, [r.copy() for r in self.rounds], names, self.ended_at)
+        return Record(self.players, [r.copy() for r in self.rounds], names, self.ended_at, self.ending)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT, "players": self.players}
@@ -85,6 +105,8 @@ class Record:
             out["names"] = list(self.names)
         if self.ended_at is not None:
             out["ended_at"] = self.ended_at
+        if self.ending is not None:
+            out["ending"] = self.ending.to_json()
         out["rounds"] = [r.to_json() for r in self.rounds]
         return out
 
@@ -99,7 +121,9 @@ class Record:
     def from_json(cls, data: object) -> Record:
         players, rounds = read_header(data)
         assert isinstance(data, dict)  # read_header said so
-        out = cls(players, names=read_names(data, players), ended_at=read_ended_at(data))
+        out = cls(
+            players, names=read_names(data, players), ended_at=read_ended_at(data), ending=read_ending(data, players)
+        )
         for i, rnd in enumerate(rounds):
             leader, hands, boneyard = read_deal(rnd, i)
             plays = [read_play(p, f"round {i}, play {j}") for j, p in enumerate(round_plays(rnd, i))]
@@ -119,7 +143,8 @@ def load_json(text: str | bytes) -> object:
 
 
 def read_header(data: object) -> tuple[int, list[object]]:
-    """The number of players and the raw rounds (the optional `names` and `ended_at` checked, not returned)."""
+    """The number of players and the raw rounds (the optional `names`, `ended_at` and `ending` checked, not
+    returned)."""
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object")
     if data.get("format") != FORMAT:
@@ -129,6 +154,7 @@ def read_header(data: object) -> tuple[int, list[object]]:
         raise RecordError(f"players must be 2, 3 or 4, not {players!r}")
     read_names(data, players)  # optional, but well formed when present
     read_ended_at(data)
+    read_ending(data, players)
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
         raise RecordError("rounds must be a list")
@@ -157,6 +183,29 @@ def read_ended_at(data: dict[str, Any]) -> str | None:
     except ValueError:
         raise RecordError(f'ended_at must be a UTC time such as "2026-12-01T16:00:00Z", not {ended_at!r}') from None
     return ended_at
+
+
+def read_ending(data: dict[str, Any], players: int) -> Ending | None:
+    """The optional `ending`: how, by which seat, and the sides' raw scores then (that they are the
+    scores the plays reach is checked by the replay)."""
+    ending = data.get("ending")
+    if ending is None:
+        return None
+    if not isinstance(ending, dict):
+        raise RecordError(f"ending must be an object with how, by and scores, not {ending!r}")
+    how = ending.get("how")
+    if how not in HOWS:
+        raise RecordError(f"ending: how must be one of {', '.join(map(repr, HOWS))}, not {how!r}")
+    by = ending.get("by")  # absent is null, as a play's `on`
+    nobody = how == "ended_early"  # someone not at the table may end a match; only a seat loses on time or withdraws
+    if not ((by is None and nobody) or (type(by) is int and 0 <= by < players)):
+        seats = f"a seat, 0 to {players - 1}" + (", or null" if nobody else f", for a {how}")
+        raise RecordError(f"ending: by must be {seats}, not {by!r}")
+    scores = ending.get("scores")
+    count = sides(players)
+    if not isinstance(scores, list) or len(scores) != count or not all(type(s) is int for s in scores):
+        raise RecordError(f"ending: scores must be a list of {count} integers, one per side, not {scores!r}")
+    return Ending(cast(How, how), by, tuple(scores))
 
 
 def format_ended_at(timestamp: float) -> str:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import logging
 
+from engine import How
+
 from .. import texts
 from ..model.posts import Post, PostKind
 from ..model.table_state import Table, TableStatus
@@ -137,7 +139,8 @@ class CorrespondenceTurns:
         table = live.table
         match = table.match
         assert match is not None
-        record = kept_record(table, live.services.now())
+        how: How = "timeout" if withdrew_from is None else "withdrawal"
+        record = kept_record(table, live.services.now(), (how, seat))  # the record says how it ended, and by whom
         table.forfeit_seat = seat
         winner = table.winning_side
         results = result_rows(table)

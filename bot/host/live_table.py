@@ -84,7 +84,9 @@ class LiveTable(IdleTurn):
                 raise Refusal("end-not-allowed")
             text = texts.table_ended(table.lang, texts.plain(name))
             if table.status is TableStatus.PLAYING and played_any(table.match):
-                await keep_ended_match(self, lambda: self._pictures(self._pictured()), self.board_lines)
+                await keep_ended_match(
+                    self, lambda: self._pictures(self._pictured()), self.board_lines, by=table.seat_of(user_id)
+                )
                 text = texts.table_ended(table.lang, texts.plain(name), match_kept=True)
                 if asked_in != table.room:  # in the room itself, its next message says so
                     text = f"{text}\n{ended_early_kept(table.lang, table.room)}"

@@ -1,11 +1,12 @@
 """A match ended with `/five-up end` once something was placed: kept as ended early, not thrown away.
 
 Its record so far (with who played and when it ended, like a finished match's) is stored as over
-and marked ended early in the database, not in the record (docs/record-format.md has no field for
-it, and the replay contract stays exact). It has no winner, no results (the stats count matches
-played to the end) and is noted as not rated. Its room gets the score so far, the picture, the
-record and the match-end buttons, then closes like a finished match's; the channel's lobby says it
-ended early. A match ended before its first placement is closed as before: nothing was played.
+and marked ended early in the database; the record says so too, in its `ending`: by which seat (none
+when whoever ended it is not seated) and the score then (docs/record-format.md). It has no winner,
+no results (the stats count matches played to the end) and is noted as not rated. Its room gets the
+score so far, the picture, the record and the match-end buttons, then closes like a finished
+match's; the channel's lobby says it ended early. A match ended before its first placement is
+closed as before: nothing was played.
 """
 
 from __future__ import annotations
@@ -31,16 +32,20 @@ def played_any(match: Match | None) -> bool:
 
 
 async def keep_ended_match(
-    core: TableCore, draw: Callable[[], Awaitable[tuple[Picture, ...]]], board: BoardLines | None = None
+    core: TableCore,
+    draw: Callable[[], Awaitable[tuple[Picture, ...]]],
+    board: BoardLines | None = None,
+    *,
+    by: int | None,
 ) -> None:
-    """Under the table's lock: store the match as ended early with its last message (`draw`: the table's
-    pictures as they stand; into the outbox in the same transaction), then hand that message over (a quiet
-    table's `board` first gets its last edit: the position as it stands, no button). A write
-    the database refuses raises, and nothing changed."""
+    """Under the table's lock: store the match as ended early (by the seat `by`; None: by someone not
+    seated) with its last message (`draw`: the table's pictures as they stand; into the outbox in the same
+    transaction), then hand that message over (a quiet table's `board` first gets its last edit: the
+    position as it stands, no button). A write the database refuses raises, and nothing changed."""
     table = core.table
     match = table.match
     assert match is not None
-    record = kept_record(table, core.services.now())
+    record = kept_record(table, core.services.now(), ("ended_early", by))
     storage = core.services.storage
     lines, pictures = ended_early_lines(table), await draw()
     post = core.publish(PostKind.CLOSED, lines, pictures=pictures, record=record, send=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import Match, Phase, Record, format_ended_at
+from engine import Ending, How, Match, Phase, Record, format_ended_at
 
 from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, Seat, Table, TableStatus
@@ -36,13 +36,18 @@ def result_rows(table: Table) -> list[ResultRow]:
     ]
 
 
-def kept_record(table: Table, now: float) -> str:
+def kept_record(table: Table, now: float, stopped: tuple[How, int | None] | None = None) -> str:
     """The record of a match as it is kept and handed out once it ends (over, forfeited or ended early): it
-    also says who played and when it ended (no rule reads these)."""
-    assert table.match is not None
-    kept = table.match.record.copy()
+    also says who played and when it ended (no rule reads these), and, for a match `stopped` before it was
+    played out, how and by which seat (None: someone not seated), with the score then."""
+    match = table.match
+    assert match is not None
+    kept = match.record.copy()
     kept.names = [unescaped(name) for name in table.seating.names]
     kept.ended_at = format_ended_at(now)
+    if stopped is not None:
+        how, by = stopped
+        kept.ending = Ending(how, by, tuple(match.scores))
     return kept.dumps()
 
 

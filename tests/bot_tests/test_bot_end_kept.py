@@ -1,6 +1,7 @@
 """`/five-up end` keeps what was played, through the real discord.py (tests/support/discord_fake): a
-match ended after a round is kept as ended early with its score so far and its record (the mark is in
-the database, not in the record), listed by `/five-up history` in each reader's language, not rated;
+match ended after a round is kept as ended early with its score so far and its record (marked in the
+database, and in the record's `ending`: by whom, the score then), listed by `/five-up history` in each
+reader's language, not rated;
 its thread gets the score, the record and the match-end buttons and is closed, and a Rematch from
 there works. An end in the lobby, or before the first placement, stays a plain close."""
 
@@ -64,13 +65,14 @@ async def test_an_ended_match_keeps_its_score_record_and_history_line(tmp_path: 
         lobby = s.fake._message(lobby_id).content  # the channel's lobby says where, and the score so far
         assert lobby.startswith(t("en", "lobby-ended-early-thread", thread=f"<#{thread_id}>")) and so_far in lobby
 
-        # the record is what storage holds, exactly in the record format: no mark in it, who played and when
+        # the record is what storage holds, in the record format: who played, when and how it ended
         stored = await storage.table_record(table.id)
         assert stored is not None and files["record.json"].decode("utf-8") == stored
         record = Record.loads(stored)
         assert [[(p.tile, p.on) for p in r.plays] for r in record.rounds] == plays
         assert record.names == ["player0", "player1"] and record.ended_at is not None
-        assert "ended" not in stored.replace('"ended_at"', "")
+        assert record.ending is not None and (record.ending.how, record.ending.by) == ("ended_early", 0)
+        assert list(record.ending.scores) == scores
         kept = Match.replay(record)
         assert kept.scores == scores and kept.winner is None
         saved = tmp_path / "record.json"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
-from engine import FORMAT, Match, Placement, Play, Record, RecordError, parse_tile
+from engine import FORMAT, Ending, How, Match, Phase, Placement, Play, Record, RecordError, parse_tile
 from engine.selfplay import at_random, placed, play_to_end
 
 T = parse_tile
@@ -173,3 +174,103 @@ def test_replay_from_a_record_from_json_or_from_text_agree() -> None:
     for rebuilt in (from_record, from_json, from_text):
         assert [e.to_json() for e in rebuilt.events] == want
         assert rebuilt.scores == match.scores and rebuilt.winner == match.winner
+
+
+# -- how a match that was not played out stopped: `ending` ------------------------------------------
+
+
+def _stopped(players: int, seed: int, placements: int, how: How = "ended_early", by: int | None = 0) -> Match:
+    """A match stopped after `placements` placements, its record saying so (as the bot writes it)."""
+    match = _played(players, seed, placements)
+    assert match.phase is not Phase.OVER
+    match.record.ending = Ending(how, by, tuple(match.scores))
+    return match
+
+
+@pytest.mark.parametrize(("how", "by"), [("ended_early", 1), ("ended_early", None), ("timeout", 3), ("withdrawal", 2)])
+def test_an_ending_is_written_read_and_replayed(how: How, by: int | None) -> None:
+    match = _stopped(4, 9, 40, how, by)
+    record = match.record
+    data = json.loads(record.dumps())
+    assert data["ending"] == {"how": how, "by": by, "scores": list(match.scores)}
+    assert list(data) == ["format", "players", "ending", "rounds"]  # after the other optional fields, before the rounds
+    assert len(data["ending"]["scores"]) == 2  # by side: four players are two teams
+    again = Record.loads(record.dumps())
+    assert again == record and again.ending == Ending(how, by, tuple(match.scores))
+    assert again.copy() == again and again.copy().ending is again.ending  # a value, shared
+    rebuilt = Match.replay(again)
+    assert [e.to_json() for e in rebuilt.events] == [e.to_json() for e in match.events]
+    assert rebuilt.scores == match.scores and rebuilt.winner is None
+    assert Match.replay(data).scores == match.scores  # from the JSON data too
+
+
+def test_a_record_without_an_ending_has_none() -> None:
+    record = _played(2, 7, 6).record
+    assert record.ending is None and "ending" not in record.to_json()
+    assert Record.from_json(record.to_json() | {"ending": None}).ending is None  # null: no ending
+    # `by` may be left out, as a play's `on`: no seat
+    data = _stopped(2, 7, 6).record.to_json()
+    del data["ending"]["by"]
+    assert Record.from_json(data).ending == Ending("ended_early", None, tuple(data["ending"]["scores"]))
+    data["ending"]["note"] = "unknown keys are skipped"
+    assert Record.from_json(data).ending == Ending("ended_early", None, tuple(data["ending"]["scores"]))
+
+
+def _ending(players: int, **fields: object) -> dict[str, Any]:
+    data = _stopped(players, 7, 6).record.to_json()
+    data["ending"] = data["ending"] | fields
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (_valid() | {"ending": "ended"}, "record: ending must be an object with how, by and scores, not 'ended'"),
+        (_valid() | {"ending": [0, 0]}, "record: ending must be an object with how, by and scores, not [0, 0]"),
+        (
+            _ending(2, how="abandoned"),
+            "record: ending: how must be one of 'ended_early', 'timeout', 'withdrawal', not 'abandoned'",
+        ),
+        (_ending(2, how=None), "record: ending: how must be one of 'ended_early', 'timeout', 'withdrawal', not None"),
+        (_ending(2, by=2), "record: ending: by must be a seat, 0 to 1, or null, not 2"),
+        (_ending(3, by=-1), "record: ending: by must be a seat, 0 to 2, or null, not -1"),
+        (_ending(2, by="player0"), "record: ending: by must be a seat, 0 to 1, or null, not 'player0'"),
+        (_ending(2, by=True), "record: ending: by must be a seat, 0 to 1, or null, not True"),
+        (_ending(2, how="timeout", by=None), "record: ending: by must be a seat, 0 to 1, for a timeout, not None"),
+        (_ending(4, how="withdrawal", by=4), "record: ending: by must be a seat, 0 to 3, for a withdrawal, not 4"),
+        (_ending(2, scores=None), "record: ending: scores must be a list of 2 integers, one per side, not None"),
+        (_ending(3, scores=[0, 0]), "record: ending: scores must be a list of 3 integers, one per side, not [0, 0]"),
+        (_ending(4, scores=[0, 0, 0, 0]), "record: ending: scores must be a list of 2 integers, one per side"),
+        (_ending(2, scores=[0, "5"]), "record: ending: scores must be a list of 2 integers, one per side"),
+        (_ending(2, scores=[0, 5.0]), "record: ending: scores must be a list of 2 integers, one per side"),
+    ],
+)
+def test_a_malformed_ending_is_refused_before_any_round(data: dict[str, Any], message: str) -> None:
+    for read in (Record.from_json, Match.replay):
+        with pytest.raises(RecordError) as caught:
+            read(data)
+        assert str(caught.value).startswith(message) and caught.value.where == "record"
+    with pytest.raises(RecordError):
+        next(Match(data["players"]).replay_steps(data))  # before the first round is dealt
+
+
+def test_an_ending_must_agree_with_the_plays() -> None:
+    match = _stopped(3, 4, 30)
+    scores = list(match.scores)
+    wrong = match.record.to_json()
+    wrong["ending"]["scores"] = [scores[0] + 5, *scores[1:]]
+    message = f"record: ending: scores must be {scores}, the scores the plays reach, not {wrong['ending']['scores']}"
+    for record in (wrong, Record.from_json(wrong)):
+        events = []
+        with pytest.raises(RecordError) as caught:
+            for step in Match(3).replay_steps(record):
+                events += step
+        assert str(caught.value) == message
+        assert [e.to_json() for e in events] == [e.to_json() for e in match.events]  # every step, then the check
+
+    over = _played(2, 1)  # played out: no way of stopping early applies
+    assert over.phase is Phase.OVER
+    done = over.record.to_json() | {"ending": {"how": "ended_early", "by": 0, "scores": list(over.scores)}}
+    assert Record.from_json(done).ending is not None  # well formed ...
+    with pytest.raises(RecordError, match=r"^record: ending: a side reached 305, so the match was played out"):
+        Match.replay(done)  # ... but the plays say otherwise

@@ -177,3 +177,89 @@ def test_any_broken_record_gives_events_then_one_line_never_a_traceback(data: di
         assert WHERE.match(lines[0]), lines[0]
     else:
         assert err.getvalue() == ""
+
+
+# -- a record that says how it stopped: `ending` ------------------------------------------------------
+
+
+def _last_scores(name: str) -> list[int]:
+    """The sides' raw scores the fixture's plays reach (its last event that gives them)."""
+    events = _lines((FIXTURES / f"{name}.events.jsonl").read_text())
+    return next(e["scores"] for e in reversed(events) if "scores" in e)
+
+
+def _with_ending(tmp_path: Path, name: str, ending: object) -> tuple[Path, str]:
+    data = json.loads((FIXTURES / f"{name}.record.json").read_text())
+    data["ending"] = ending
+    path = tmp_path / f"{name}.ending.json"
+    path.write_text(json.dumps(data))
+    return path, (FIXTURES / f"{name}.events.jsonl").read_text()
+
+
+@pytest.mark.parametrize(
+    ("name", "how", "by"), [("in-progress-3p", "ended_early", None), ("in-progress-4p", "timeout", 2)]
+)
+def test_a_record_with_an_ending_prints_the_same_event_stream(tmp_path: Path, name: str, how: str, by: int) -> None:
+    path, want = _with_ending(tmp_path, name, {"how": how, "by": by, "scores": _last_scores(name)})
+    proc = _replay(path)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert _lines(proc.stdout) == _lines(want)
+
+
+def test_a_malformed_ending_prints_no_event(tmp_path: Path) -> None:
+    path, _ = _with_ending(tmp_path, "in-progress-3p", {"how": "timeout", "scores": _last_scores("in-progress-3p")})
+    proc = _replay(path)
+    assert (proc.returncode, proc.stdout) == (1, "")
+    assert proc.stderr.splitlines() == ["record: ending: by must be a seat, 0 to 2, for a timeout, not None"]
+
+
+def test_an_ending_with_other_scores_prints_every_event_then_says_so(tmp_path: Path) -> None:
+    scores = _last_scores("in-progress-4p")
+    wrong = [scores[0], scores[1] + 5]
+    path, want = _with_ending(tmp_path, "in-progress-4p", {"how": "withdrawal", "by": 1, "scores": wrong})
+    proc = _replay(path)
+    assert proc.returncode == 1 and _lines(proc.stdout) == _lines(want)
+    assert proc.stderr.splitlines() == [
+        f"record: ending: scores must be {scores}, the scores the plays reach, not {wrong}"
+    ]
+
+
+def test_a_played_out_record_with_an_ending_is_bad(tmp_path: Path) -> None:
+    ending = {"how": "ended_early", "by": 0, "scores": _last_scores("match-2p-exact-1")}
+    path, want = _with_ending(tmp_path, "match-2p-exact-1", ending)
+    proc = _replay(path)
+    assert proc.returncode == 1 and _lines(proc.stdout) == _lines(want)
+    assert proc.stderr.splitlines() == [
+        "record: ending: a side reached 305, so the match was played out and has no ending"
+    ]
+
+
+ENDING_JUNK = st.one_of(
+    JUNK,
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "how": st.one_of(JUNK, st.sampled_from(["ended_early", "timeout", "withdrawal"])),
+            "by": JUNK,
+            "scores": st.one_of(JUNK, st.lists(st.integers(-5, 400), max_size=4)),
+        },
+    ),
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ENDING_JUNK)
+def test_any_ending_gives_events_then_one_line_never_a_traceback(ending: object) -> None:
+    data = _base() | {"ending": ending}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "ending.json"
+        path.write_text(json.dumps(data))
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main([str(path)])
+    assert status in (0, 1)
+    if status == 1:
+        (line,) = err.getvalue().splitlines()
+        assert line.startswith("record: ending"), line
+    else:
+        assert ending is None and err.getvalue() == ""

@@ -1,7 +1,7 @@
 """Storage on both backends, migration 7: a match ended with `/five-up end` is kept as over with its
-record so far and marked as ended early (the record format has no field for it); it has no results,
-so the stats do not count it, and it is noted as not rated; the mark survives a copy and a database
-from before the migration reads its matches as played to their end."""
+record so far and marked as ended early (the record's `ending` says so too; storage reads the mark); it
+has no results, so the stats do not count it, and it is noted as not rated; the mark survives a copy
+and a database from before the migration reads its matches as played to their end."""
 
 from __future__ import annotations
 
