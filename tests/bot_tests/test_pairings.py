@@ -12,6 +12,7 @@ import networkx as nx
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from py4swiss.engines.common import PairingError
 
 from bot.host.pairings import (
     dutch_by_caissify,
@@ -180,6 +181,24 @@ def test_random_swiss_events_pair_by_fide_rules(count: int, rounds: int, seed: i
         if clean_seats and round_no < rounds:
             seated = [p for pair in pairs if pair[1] is not None for p in pair]
             assert all(_within_colour_rules(_sides(games, p)) for p in seated), pairs
+
+
+def test_a_round_fides_colour_rules_cannot_pair_is_paired_with_them_relaxed_not_with_rematches() -> None:
+    """Round 7 of 8 for 8 players (seed 120): each has one opponent left, so the one pairing without a rematch is
+    forced, and in it two players who must both take the same seat meet. py4swiss refuses the round; with the colour
+    rules as quality criteria it pairs those four games, and only one player leaves the rules."""
+    players, rng, games = _players(8, 120), random.Random(120), []
+    for round_no in range(1, 7):
+        games += _play(swiss_round(players, games, round_no, total_rounds=8), round_no, rng)
+    assert _pairable_cleanly(players, games, 7) and not _pairable_cleanly(players, games, 7, within_colour_rules=True)
+    with pytest.raises(PairingError):
+        dutch_by_py4swiss(players, games, 7, total_rounds=8)
+    pairs = swiss_round(players, games, 7, total_rounds=8)
+    assert pairs == dutch_by_py4swiss(players, games, 7, total_rounds=8, colour_rules_absolute=False)
+    met = {frozenset((g.first, g.second)) for g in games}
+    assert len(pairs) == 4 and not met & {frozenset(p) for p in pairs}
+    games += _play(pairs, 7, rng)
+    assert sum(not _within_colour_rules(_sides(games, p.user_id)) for p in players) == 1
 
 
 def test_py4swiss_mostly_gives_the_pairs_caissify_gives_for_the_same_event() -> None:
