@@ -3,8 +3,10 @@
 Swiss rounds use py4swiss's FIDE Dutch engine: a port of bbpPairings (the engine lichess runs, whose Dutch
 the FIDE endorses) that keeps bbpPairings' own C++ weighted matching, so round 7 of a 200-player Swiss
 pairs in about a second where caissify-pairings, pure Python, took tens. A round that FIDE's absolute
-rules cannot pair (every pairing has a rematch or a second bye: a Swiss of about as many rounds as
-players) goes to caissify-pairings' Dutch, which then relaxes them. Round robins use caissify's FIDE
+rules cannot pair is paired by py4swiss again with the colour rules as quality criteria (as FIDE has them
+for the last round's topscorers) where that avoids every rematch and second bye; where it cannot (every
+pairing has a rematch or a second bye: a Swiss of about as many rounds as players) the round goes to
+caissify-pairings' Dutch, which lets the oldest meetings go. Round robins use caissify's FIDE
 Berger tables. Everyone gets the players in the server's rating order (the higher rating the lower
 pairing number; equal ratings: join order).
 
