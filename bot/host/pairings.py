@@ -3,8 +3,10 @@
 Swiss rounds use py4swiss's FIDE Dutch engine: a port of bbpPairings (the engine lichess runs, whose Dutch
 the FIDE endorses) that keeps bbpPairings' own C++ weighted matching, so round 7 of a 200-player Swiss
 pairs in about a second where caissify-pairings, pure Python, took tens. A round that FIDE's absolute
-rules cannot pair (every pairing has a rematch or a second bye: a Swiss of about as many rounds as
-players) goes to caissify-pairings' Dutch, which then relaxes them. Round robins use caissify's FIDE
+rules cannot pair is paired by py4swiss again with the colour rules as quality criteria (as FIDE has them
+for the last round's topscorers) where that avoids every rematch and second bye; where it cannot (every
+pairing has a rematch or a second bye: a Swiss of about as many rounds as players) the round goes to
+caissify-pairings' Dutch, which lets the oldest meetings go. Round robins use caissify's FIDE
 Berger tables. Everyone gets the players in the server's rating order (the higher rating the lower
 pairing number; equal ratings: join order).
 
@@ -21,7 +23,10 @@ from typing import Any
 
 from caissify_pairings import generate_pairings
 from py4swiss.engines import DutchEngine
-from py4swiss.engines.common import PairingError
+from py4swiss.engines.common import Pairing, PairingError
+from py4swiss.engines.dutch.bracket import BracketPairer, Brackets
+from py4swiss.engines.dutch.player import get_player_infos_from_trf
+from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
 from py4swiss.trf import ParsedTrf
 from py4swiss.trf.codes import PlayerCode
 from py4swiss.trf.results import ColorToken, ResultToken, RoundResult
@@ -50,17 +55,29 @@ def swiss_round(
     active = [p for p in players if p.plays_in(round_no)]
     if len(active) < 2:
         return [(p.user_id, None) for p in active]
-    try:
-        return dutch_by_py4swiss(players, games, round_no, total_rounds=total_rounds)
-    except PairingError:  # no pairing keeps FIDE's absolute rules: caissify relaxes them
-        return dutch_by_caissify(players, games, round_no, total_rounds=total_rounds)
+    for colour_rules_absolute in (True, False):  # FIDE's colour rules give way before its no-rematch rule
+        try:
+            return dutch_by_py4swiss(
+                players, games, round_no, total_rounds=total_rounds, colour_rules_absolute=colour_rules_absolute
+            )
+        except PairingError:
+            pass
+    # every pairing has a rematch or a second bye: caissify lets the oldest meetings go
+    return dutch_by_caissify(players, games, round_no, total_rounds=total_rounds)
 
 
 def dutch_by_py4swiss(
-    players: Sequence[Entrant], games: Sequence[Game], round_no: int, *, total_rounds: int | None = None
+    players: Sequence[Entrant],
+    games: Sequence[Game],
+    round_no: int,
+    *,
+    total_rounds: int | None = None,
+    colour_rules_absolute: bool = True,
 ) -> list[Pair]:
     """The round by py4swiss, given the event as a FIDE tournament report (every entrant, withdrawn ones
-    marked absent). Raises PairingError when no pairing keeps FIDE's absolute rules."""
+    marked absent). Raises PairingError when no pairing keeps FIDE's absolute rules. `colour_rules_absolute`
+    False: the colour rules (C.3) are quality criteria instead, for every player as FIDE has them for the last
+    round's topscorers (_dutch_with_colour_rules_relaxed); no rematch and one bye a player stay absolute."""
     order = initial_order(players)
     number = {p.user_id: n for n, p in enumerate(order, start=1)}
     played = _games_by_round_and_player([g for g in games if g.round < round_no])
@@ -85,7 +102,40 @@ def dutch_by_py4swiss(
         ),
     )
     user = {n: u for u, n in number.items()}
-    return [(user[p.white], user[p.black] if p.black else None) for p in DutchEngine.generate_pairings(report)]
+    pairings = (
+        DutchEngine.generate_pairings(report) if colour_rules_absolute else _dutch_with_colour_rules_relaxed(report)
+    )
+    return [(user[p.white], user[p.black] if p.black else None) for p in pairings]
+
+
+def _dutch_with_colour_rules_relaxed(report: ParsedTrf) -> list[Pairing]:
+    """py4swiss's Dutch (DutchEngine.generate_pairings, py4swiss 0.3) with every player a topscorer: FIDE's
+    exemption for the last round's topscorers, for a round whose colour rules leave no pairing. Absolute
+    criterion C.3 (no two players who must have the same colour meet) then holds for no one, and quality
+    criteria C.8 and C.9 (fewest colour differences past two, fewest third same colour in a row) keep the
+    colour rules next after the score brackets; colour allocation E.2 gives the wider colour difference its
+    colour. Raises PairingError when even no rematch and one bye a player leave no pairing."""
+    players = get_player_infos_from_trf(report)
+    for player in players:
+        player.top_scorer = True
+    players.sort(reverse=True)
+    validity_matcher = ValidityMatcher(players, report.x_section.forbidden_pairs)
+    if not validity_matcher.is_valid_matching():
+        raise PairingError("Round can not be paired")
+    round_number = min(len(section.results) for section in report.player_sections) + 1
+    initial_color = report.x_section.configuration.first_round_color
+    brackets = Brackets(players, round_number)
+    player_pairs = []
+    while not brackets.is_finished():
+        bracket_pairer = BracketPairer(brackets.get_current_bracket(), validity_matcher, initial_color)
+        bracket_pairs = DutchEngine._get_bracket_pairs(bracket_pairer)
+        if bracket_pairs is None:
+            brackets.collapse()
+        else:
+            brackets.apply_bracket_pairings(bracket_pairs)
+            player_pairs.extend(bracket_pairs)
+    player_pairs.sort(key=DutchEngine._get_player_pair_score, reverse=True)
+    return [DutchEngine._get_pairing(player_pair) for player_pair in player_pairs]
 
 
 def dutch_by_caissify(
