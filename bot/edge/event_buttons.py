@@ -4,8 +4,11 @@ imported with the bot (its button is registered at start-up) and reads no catalo
 
 from __future__ import annotations
 
+import hashlib
 import logging
+from collections.abc import Awaitable, Callable
 
+import aiohttp
 import discord
 
 from .. import texts
@@ -20,6 +23,8 @@ from .replies import locale_of
 log = logging.getLogger(__name__)
 
 ACTIONS = ("join", "leave")
+THREAD_ALREADY_MADE = 160004  # Discord's code: "A thread has already been created for this message"
+UNKNOWN_MESSAGE = 10008
 
 
 class EventButton(GameButton, layout="event:{event_id}:{action}", what="tournament button"):
@@ -57,18 +62,49 @@ def signup_view(event: Event) -> discord.ui.View:
 
 
 def match_thread_opener(client: discord.Client) -> MatchOpener:
-    """A match's thread: a message in the event's channel mentioning both players, and a thread on it."""
+    """A match's thread: a message in the event's channel mentioning both players, and a thread on it. Asked
+    again (an answer lost, a restart), it makes neither twice: the message carries its game's nonce (Discord
+    keeps one message per nonce for a few minutes) and is noted before its thread is asked for, and a thread
+    asked for again on that message is the one already made (a thread on a message has the message's id)."""
 
-    async def open_thread(event: Event, game: Game, names: tuple[str, str]) -> int | None:
+    async def open_thread(
+        event: Event, game: Game, names: tuple[str, str], note: Callable[[int], Awaitable[None]]
+    ) -> int | None:
         await client.wait_until_ready()  # a round resumed at start-up opens once the bot is connected
         channel = client.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
-        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in (game.first, game.second) if u])
+        name = texts.event_thread_name(event, game, names)
         try:
-            message = await channel.send(texts.match_opening(event, game), allowed_mentions=mentions)
-            thread = await message.create_thread(name=texts.event_thread_name(event, game, names))
-        except discord.HTTPException as e:
-            log.warning("tournament %s: no thread for round %s's match (%s)", event.id, game.round, e)
+            if game.opening_id is not None:
+                try:
+                    return await _thread_on(channel.get_partial_message(game.opening_id), name)
+                except discord.NotFound as e:
+                    if e.code != UNKNOWN_MESSAGE:
+                        raise
+                    log.info("tournament %s: the opening %s was deleted; a new one", event.id, game.opening_id)
+            mentions = discord.AllowedMentions(users=[discord.Object(u) for u in (game.first, game.second) if u])
+            text = texts.match_opening(event, game)
+            message = await channel.send(text, allowed_mentions=mentions, nonce=opening_nonce(event, game))
+            await note(message.id)
+            return await _thread_on(message, name)
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as e:
+            log.warning("tournament %s: no thread for round %s's match yet (%r)", event.id, game.round, e)
             return None
-        return thread.id
 
     return open_thread
+
+
+async def _thread_on(message: discord.Message | discord.PartialMessage, name: str) -> int:
+    """The thread on `message`: made now, or the one an earlier try made (its answer lost)."""
+    try:
+        return (await message.create_thread(name=name)).id
+    except discord.HTTPException as e:
+        if e.code != THREAD_ALREADY_MADE:
+            raise
+        return message.id
+
+
+def opening_nonce(event: Event, game: Game) -> str:
+    """The nonce of a game's opening message (at most 25 characters): the same for every try at one message,
+    another for a message that replaces a deleted one (`game.opening_id`)."""
+    key = f"{event.id}:{game.round}:{game.first}:{game.opening_id or 0}"
+    return "5upm" + hashlib.sha256(key.encode()).hexdigest()[:21]

@@ -2,11 +2,12 @@
 
 A round is written before any of it is shown: its games go to the database first (a bye decided at
 once), then each match is opened in a thread of the event's channel (the edge's `MatchOpener`
-makes the thread), paced by `ThreadPace` (bot/host/thread_pace.py): the thread noted on the game as
-soon as it exists, then its table opened and noted too. A restart between any two of those steps finds
-the games without a table and opens those only, each in the thread it has if one was noted (taking over
-a table already opened there), and a match that ended while the bot was down is read from its finished
-row (`reconcile`).
+makes the thread), paced by `ThreadPace` (bot/host/thread_pace.py): the message the thread hangs
+from noted on the game as soon as Discord returns it, then the thread, then its table opened and
+noted too. A restart (or an answer Discord made but the bot never got) between any two of those
+steps finds the games without a table and opens those only, each on the message and in the thread it
+has if they were noted (taking over a table already opened there), and a match that ended while the
+bot was down is read from its finished row (`reconcile`).
 When every game of the round is decided, the standings are posted and the next round paired, or the
 event ends with its winner announced.
 """
@@ -40,8 +41,12 @@ ROUND_MOVES = 150  # a round's deadline: this many moves at the event's pace (a 
 
 
 class MatchOpener(Protocol):
-    async def __call__(self, event: Event, game: Game, names: tuple[str, str]) -> int | None:
-        """A thread for this game's match in the event's channel, both players mentioned; None if none can be made."""
+    async def __call__(
+        self, event: Event, game: Game, names: tuple[str, str], note: Callable[[int], Awaitable[None]]
+    ) -> int | None:
+        """The thread of this game's match in the event's channel, on a message mentioning both players:
+        `game.opening_id` if one was noted (its thread found if already made), else a new message, given to
+        `note` before its thread is asked for; None if none can be made now (tried again at the next opening)."""
         ...
 
 
@@ -118,9 +123,10 @@ class TournamentRounds:
 
     async def open_matches(self, event: Event, entrants: Sequence[Entrant], games: Sequence[Game]) -> dict[int, int]:
         """A match for every undecided game of the current round that has none yet (again after a restart),
-        each in one thread: made now (by the game's first player) and noted on the game before its table
-        opens, or, for a game noted with a thread and no table, that thread, where a table already opened
-        for the game is taken over rather than a second one opened; the thread of each game opened now."""
+        each in one thread: made now on the game's noted opening message (or a new one, noted first) and
+        noted on the game before its table opens, or, for a game noted with a thread and no table, that
+        thread, where a table already opened for the game is taken over rather than a second one opened;
+        the thread of each game opened now."""
         names = {e.user_id: e.name for e in entrants}
         threads: dict[int, int] = {}
         for game in games:
@@ -132,14 +138,11 @@ class TournamentRounds:
             pair = (names.get(game.first, "?"), names.get(game.second, "?"))
             table_id: int | None = None
             if game.thread_id is None:
-                if self.pace is not None:
-                    await self.pace.turn(event.channel_id)
-                thread_id = await self.opener(event, game, pair)
+                thread_id = await self._thread(event, game, pair, self.opener)
                 if thread_id is None:
                     log.warning("event %s: no thread for %s – %s; opened again at the next look", event.id, *pair)
                     continue
                 game.thread_id = thread_id
-                await self.storage.set_game_thread(event.id, game.round, game.first, thread_id)
             else:
                 try:
                     table_id = await self._adopt(event, game)
@@ -156,6 +159,21 @@ class TournamentRounds:
                 if adopted:
                     await self.reconcile(event, [game])  # a match that ended before it was noted: its result
         return threads
+
+    async def _thread(self, event: Event, game: Game, pair: tuple[str, str], opener: MatchOpener) -> int | None:
+        """The game's thread, made and noted (None: not now). Its message is noted before the thread is asked
+        for, so an answer lost or a stop between the steps leaves nothing the next try makes a second time."""
+
+        async def note(message_id: int) -> None:
+            game.opening_id = message_id
+            await self.storage.set_game_opening(event.id, game.round, game.first, message_id)
+
+        if self.pace is not None:
+            await self.pace.turn(event.channel_id)
+        thread_id = await opener(event, game, pair, note)
+        if thread_id is not None:
+            await self.storage.set_game_thread(event.id, game.round, game.first, thread_id)
+        return thread_id
 
     async def _adopt(self, event: Event, game: Game) -> int | None:
         """The table already opened for `game` in its noted thread (a restart after a crash before the table

@@ -75,6 +75,7 @@ class Game:
     second_points: int = 0
     how: str = ""  # one of GAME_HOWS: "" while undecided; "ended": stopped by the organiser with no winner
     thread_id: int | None = None  # its match's thread, noted as soon as it exists (before its table opens)
+    opening_id: int | None = None  # the message its thread is made on, noted before the thread is asked for
 
     @property
     def decided(self) -> bool:

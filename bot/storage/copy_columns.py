@@ -84,6 +84,7 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "second_points",
         "how",
         "thread_id",
+        "opening_id",
     ),
 }
 COPY_KEYS: dict[str, tuple[str, ...]] = {

@@ -66,6 +66,10 @@ class TournamentStorage(ABC):
         """The thread a game's match is played in, noted before its table opens."""
 
     @abstractmethod
+    async def set_game_opening(self, event_id: int, round_no: int, first: int, message_id: int) -> None:
+        """The message a game's thread is made on, noted before the thread is asked for."""
+
+    @abstractmethod
     async def tables_opened_in(self, channel_id: int, host_id: int) -> list[int]:
         """The ids of the tables (open or not) opened in this channel or thread by this host, newest first."""
 

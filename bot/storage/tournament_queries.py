@@ -36,7 +36,18 @@ _EVENT = (
     "lang",
     "round_deadline",
 )
-_GAME = ("round", "first_id", "second_id", "table_id", "winner", "first_points", "second_points", "how", "thread_id")
+_GAME = (
+    "round",
+    "first_id",
+    "second_id",
+    "table_id",
+    "winner",
+    "first_points",
+    "second_points",
+    "how",
+    "thread_id",
+    "opening_id",
+)
 _SELECT_EVENT = f"SELECT {', '.join(_EVENT)} FROM tournaments"
 _SELECT_GAME = f"SELECT {', '.join(_GAME)} FROM tournament_games"
 
@@ -163,11 +174,11 @@ class TournamentQueries(BackendHooks):
                 boards[g.round] += 1
                 board = boards[g.round]
                 rows.append(
-                    (event_id, g.round, board, g.first, g.second, g.table_id, g.winner, *_result(g), g.thread_id)
+                    (event_id, g.round, board, g.first, g.second, g.table_id, g.winner, *_result(g), *_where(g))
                 )
             await session.executemany(
                 "INSERT INTO tournament_games (event_id, round, board, first_id, second_id, table_id, winner,"
-                " first_points, second_points, how, thread_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " first_points, second_points, how, thread_id, opening_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
 
@@ -186,6 +197,16 @@ class TournamentQueries(BackendHooks):
             await session.execute(
                 "UPDATE tournament_games SET thread_id = ? WHERE event_id = ? AND round = ? AND first_id = ?",
                 thread_id,
+                event_id,
+                round_no,
+                first,
+            )
+
+    async def set_game_opening(self, event_id: int, round_no: int, first: int, message_id: int) -> None:
+        async with self._transaction() as session:
+            await session.execute(
+                "UPDATE tournament_games SET opening_id = ? WHERE event_id = ? AND round = ? AND first_id = ?",
+                message_id,
                 event_id,
                 round_no,
                 first,
@@ -287,11 +308,16 @@ def decode_game(raw: Row) -> Game:
         second_points=whole(raw["second_points"]),
         how=how,
         thread_id=_whole_or_none(raw["thread_id"]),
+        opening_id=_whole_or_none(raw["opening_id"]),
     )
 
 
 def _result(game: Game) -> tuple[int, int, str]:
     return game.first_points, game.second_points, game.how
+
+
+def _where(game: Game) -> tuple[int | None, int | None]:
+    return game.thread_id, game.opening_id
 
 
 def _text(raw: Row, column: str) -> str:

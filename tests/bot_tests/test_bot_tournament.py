@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from itertools import combinations
@@ -19,12 +20,14 @@ from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMember
 from support.manual_timer import ManualTimer
 from support.world import World
 
+from bot import texts
 from bot.host import thread_pace
 from bot.model.table_state import TableStatus
 from bot.model.tournament import EventStatus, Game
 from bot.texts.i18n import t
 
 EVENT_BUTTON = re.compile(r"5up:event:(\d+):join")
+THREADS = "/channels/{channel_id}/messages/{message_id}/threads"
 
 
 @asynccontextmanager
@@ -36,10 +39,12 @@ async def league(
     timer: ManualTimer | None = None,
     organiser_locale: str = "en-US",
     paced: bool = False,
+    per_window: int = thread_pace.OPENINGS_PER_WINDOW,
 ) -> AsyncIterator[World]:
     """`count` members (of `locales`), an organiser with Manage Server (`s.mod`), #games and #lounge. Unless
-    `paced`, match threads open without bot/host/thread_pace.py's pace: these events play rounds seconds apart
-    on the real clock, which no Discord event does; the paced test moves a ManualTimer instead."""
+    `paced` (`per_window` matches per window), match threads open without bot/host/thread_pace.py's pace: these
+    events play rounds seconds apart on the real clock, which no Discord event does; the paced tests move a
+    ManualTimer instead."""
     players = [FakeUser(f"m{n}", locale=locales[n] if n < len(locales) else "en-US") for n in range(count)]
     role = FakeRole("organisers", Permissions(manage_guild=True))
     organiser = FakeUser("org", locale=organiser_locale)
@@ -49,7 +54,7 @@ async def league(
         members=[*players, FakeMember(organiser, roles=[role])],
     )
     w = World(guild, players, organiser, tmp_path / "db.sqlite3", timeout=3600.0, timer=timer)
-    lifted = patch.object(thread_pace, "OPENINGS_PER_WINDOW", thread_pace.OPENINGS_PER_WINDOW if paced else 10**6)
+    lifted = patch.object(thread_pace, "OPENINGS_PER_WINDOW", per_window if paced else 10**6)
     try:
         with lifted:
             w.fake = await FakeDiscord.start(await w.new_bot(), guilds=[guild], users=players)
@@ -497,4 +502,92 @@ async def test_a_crash_while_a_match_opens_leaves_one_thread_and_one_match_per_g
         event = await s.bot.manager.storage.event(event_id)
         assert event is not None and event.status is EventStatus.OVER
         assert all(g.decided and g.winner is not None for g in await games(s, event_id))
+        s.fake.assert_clean()
+
+
+def threads_of(s: World, channel: FakeChannel) -> Counter[str]:
+    """The threads made under `channel` in the fake Discord, by name (a match's names its round and players)."""
+    made = s.fake.backend.channels.values()
+    return Counter(c["name"] for c in made if c.get("parent_id") == str(channel.id) and c["type"] in (11, 12))
+
+
+@pytest.mark.parametrize("lost", ["message", "thread"])
+async def test_restarts_while_round_two_opens_leave_one_message_and_one_thread_per_game(
+    tmp_path: Path, lost: str
+) -> None:
+    """5 players, Swiss, one match opened per 10 s (bot/host/thread_pace.py). Round 2's first opening is made
+    by Discord but its answer is lost (a timeout: its message, or its thread, exists unknown to the bot); the
+    bot restarts after round 1's results while round 2's second match still waits its turn, and again in the
+    middle of the first round-2 match while that second one waits again. Each game has one opening message and
+    one thread on it, and its match is played there to the end."""
+    timer = ManualTimer()
+    async with league(tmp_path, 5, timer=timer, paced=True, per_window=1) as s:
+        event_id = await create(s, name="Spring Open", format="swiss", rounds=2)
+        await join_all(s, event_id, s.users)
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        timer.advance(10)  # round 1's second match
+        await s.fake.wait_idle()
+        await play_round(s, event_id)  # round 1's results; round 2 paired, its first match waits its turn
+        where = "/channels/{channel_id}/messages" if lost == "message" else THREADS
+        s.fake.faults.timeout(takes_effect=True, method="POST", path=where, channel_id=s.games.id, times=1)
+        timer.advance(10)  # the first opening: Discord makes it, the bot never hears so
+        await s.fake.wait_idle()
+        await s.restart()  # the second match still waiting its turn
+        await s.fake.wait_idle()
+        playing = [g for g in await games(s, event_id) if g.round == 2 and g.table_id is not None]
+        assert len(playing) == 1 and playing[0].thread_id is not None
+        live = s.bot.manager.registry.by_id(playing[0].table_id)  # type: ignore[arg-type]
+        assert live is not None and live.table.match is not None
+        await s.place(live.table, live.table.match.options()[0])
+        await s.fake.wait_idle()
+        await s.restart()  # mid-match, the other match waiting its turn again
+        await s.fake.wait_idle()
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None
+        names = {u.id: u.name for u in s.users}
+        round_two = [g for g in await games(s, event_id) if g.round == 2 and g.second is not None]
+        made = threads_of(s, s.games)
+        for game in round_two:
+            assert game.second is not None and game.thread_id is not None and game.table_id is not None
+            name = t("en", "event-thread-name", name="Spring Open", round=2, first=names[game.first],
+                     second=names[game.second])  # fmt: skip
+            opening = texts.match_opening(event, game)
+            assert made[name] == 1, made  # one thread for the game, none beside it
+            assert [m.id for m in s.fake.messages(s.games) if m.content == opening] == [game.thread_id]
+            live = s.bot.manager.registry.by_id(game.table_id)
+            assert live is not None and live.table.room == game.thread_id
+        assert sum(made.values()) == 4  # two rounds of two matches
+        await play_round(s, event_id)
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.status is EventStatus.OVER
+        assert all(g.decided for g in await games(s, event_id))
+        s.fake.assert_clean()
+
+
+async def test_an_opening_deleted_before_its_thread_is_made_again_on_the_next_try(tmp_path: Path) -> None:
+    """Discord refuses a match's thread once (a 503) after its message was noted, and a moderator deletes that
+    message: the next start posts a new one (another nonce, not the deleted message's) and makes the thread on it."""
+    async with league(tmp_path, 2, timer=ManualTimer()) as s:
+        event_id = await create(s, name="Cup", format="swiss", rounds=1)
+        await join_all(s, event_id, s.users)
+        s.fake.faults.server_error(503, method="POST", path=THREADS, times=1)
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        (game,) = await games(s, event_id)
+        assert game.opening_id is not None and game.thread_id is None and game.table_id is None
+        s.fake.backend._delete(s.fake._message(game.opening_id))
+        await s.restart()
+        await s.fake.wait_idle()
+        (game,) = await games(s, event_id)
+        assert game.thread_id is not None and game.thread_id == game.opening_id and game.table_id is not None
+        assert sum(threads_of(s, s.games).values()) == 1
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None
+        assert [m.id for m in s.fake.messages(s.games) if m.content == texts.match_opening(event, game)] == [
+            game.thread_id
+        ]
+        await play_round(s, event_id)
+        event = await s.bot.manager.storage.event(event_id)
+        assert event is not None and event.status is EventStatus.OVER
         s.fake.assert_clean()

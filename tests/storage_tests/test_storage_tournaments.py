@@ -154,15 +154,18 @@ async def test_each_process_looks_after_the_events_of_its_own_shards(target: str
 
 
 async def test_a_games_thread_is_noted_before_its_table_and_the_tables_in_it_are_found(target: str) -> None:
-    """bot/host/tournament_rounds.py notes a match's thread the moment it exists; a restart finds the table
-    opened in that thread (if any) by its channel and host, newest first, open or not."""
+    """bot/host/tournament_rounds.py notes a match's opening message the moment it exists, then its thread (on
+    that message, so of its id); a restart finds the table opened in that thread (if any) by its channel and
+    host, newest first, open or not."""
     storage = await open_storage(target)
     try:
         event_id = await storage.create_event(_event())
         await storage.add_games(event_id, [Game(1, 11, 12), Game(1, 13, 14)])
         thread = 1_234_567_890_123_456_789  # a Discord snowflake: wider than 32 bits
+        await storage.set_game_opening(event_id, 1, 11, thread)
+        assert await storage.games(event_id) == [Game(1, 11, 12, opening_id=thread), Game(1, 13, 14)]
         await storage.set_game_thread(event_id, 1, 11, thread)
-        assert await storage.games(event_id) == [Game(1, 11, 12, thread_id=thread), Game(1, 13, 14)]
+        assert await storage.games(event_id) == [Game(1, 11, 12, thread_id=thread, opening_id=thread), Game(1, 13, 14)]
         assert await storage.tables_opened_in(thread, 11) == []
         first = await _match_table(storage, thread, 11)
         await storage.close_table(first, "expired")
@@ -171,7 +174,10 @@ async def test_a_games_thread_is_noted_before_its_table_and_the_tables_in_it_are
         await _match_table(storage, 555, 11)  # elsewhere
         assert await storage.tables_opened_in(thread, 11) == [second, first]
         await storage.set_game_table(event_id, 1, 11, second)
-        assert await storage.game_of_table(second) == (event_id, Game(1, 11, 12, second, thread_id=thread))
+        assert await storage.game_of_table(second) == (
+            event_id,
+            Game(1, 11, 12, second, thread_id=thread, opening_id=thread),
+        )
     finally:
         await storage.close()
 
@@ -184,14 +190,14 @@ async def test_the_copy_carries_tournaments(tmp_path: Path, postgres_backend: Ba
         await source.add_entrant(event_id, Entrant(11, "Ana", 12.5, withdrawn_round=3))
         await source.add_entrant(event_id, Entrant(12, "Bo"))
         table_id = await _table(source)
-        await source.add_games(event_id, [Game(1, 11, 12, table_id, 12, 30, 61, "played", 777), Game(1, 13, None)])
+        await source.add_games(event_id, [Game(1, 11, 12, table_id, 12, 30, 61, "played", 777, 777), Game(1, 13, None)])
         counts = await source.count_rows()
         assert (counts["tournaments"], counts["tournament_entrants"], counts["tournament_games"]) == (1, 2, 2)
         await destination.import_rows(source, replace=False, expected=counts)
         assert await destination.event(event_id) == await source.event(event_id)
         assert await destination.entrants(event_id) == await source.entrants(event_id)
         assert await destination.games(event_id) == await source.games(event_id)
-        copied = Game(1, 11, 12, table_id, 12, 30, 61, "played", 777)  # its thread too
+        copied = Game(1, 11, 12, table_id, 12, 30, 61, "played", 777, 777)  # its thread and its opening too
         assert await destination.game_of_table(table_id) == (event_id, copied)
         # a new event after the copy gets a new id (PostgreSQL's identity moved past the copied ones)
         assert await destination.create_event(_event()) > event_id
