@@ -291,7 +291,7 @@ class Match:
         """A record's `ending` agrees with its plays: the rules did not end the match, and its scores
         are the sides' raw scores the plays reach."""
         if self.phase is _MATCH_OVER:
-            raise RecordError("ending: a side reached 305, so the match was played out and has no ending")
+            raise RecordError(f"ending: a side reached {TARGET_RAW}, so the match was played out and has no ending")
         if list(ending.scores) != self.scores:
             reached, given = self.scores, list(ending.scores)
             raise RecordError(f"ending: scores must be {reached}, the scores the plays reach, not {given}")
