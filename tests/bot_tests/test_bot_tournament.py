@@ -591,3 +591,26 @@ async def test_an_opening_deleted_before_its_thread_is_made_again_on_the_next_tr
         event = await s.bot.manager.storage.event(event_id)
         assert event is not None and event.status is EventStatus.OVER
         s.fake.assert_clean()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko", "es-ES"])
+async def test_every_join_and_leave_shows_its_count_on_the_event_message(tmp_path: Path, locale: str) -> None:
+    """Five members join one after another, then four leave: each click edits the event message to the count it
+    made, the number itself (1 as well as 2-5), and tells its member privately that they are in, or out."""
+    lang = locale.split("-")[0]
+    async with league(tmp_path, 5, locales=[locale] * 5, organiser_locale=locale) as s:
+        event_id = await create(s, name="Spring Open", format="swiss", rounds=3)
+        signup = s.fake.last_message(s.games)
+        clicks = [(user, "join") for user in s.users] + [(user, "leave") for user in s.users[:4]]
+        for user, action in clicks:
+            record = await s.fake.click(user, signup, f"5up:event:{event_id}:{action}")
+            said = t(lang, "event-joined" if action == "join" else "event-left", name="Spring Open")
+            assert record.ok and record.last_reply is not None and record.last_reply.ephemeral
+            assert record.last_reply.content == said and record.last_reply.visible_to == user.id
+        message = s.fake._message(signup)
+        shown = [version["content"].split("\n")[1] for version in [*message.history, message.payload]]
+        counts = [0, 1, 2, 3, 4, 5, 4, 3, 2, 1]
+        assert shown == [t(lang, "event-signup-count", count=n) for n in counts]
+        numbers = [re.search(rf"(?<!\d){n}(?!\d)", line) for n, line in zip(counts, shown, strict=True)]
+        assert all(numbers[1:]), shown  # the number itself, 1 too (nobody: said in words)
+        s.fake.assert_clean()

@@ -27,7 +27,7 @@ event-signup = 🏆 **{ $name }**: { $format } · { $pace }. Organiser: { $organ
 event-unrated = Its matches are not rated.
 event-signup-count = { $count ->
         [0] Nobody has signed up yet.
-        [one] One player signed up:
+        [one] { $count } player signed up:
        *[other] { $count } players signed up:
     }
 event-signup-closes = Sign-ups close { $when }; press **Join** to play.

@@ -27,7 +27,7 @@ event-signup = 🏆 **{ $name }**: { $format } · { $pace }. Organiza: { $organi
 event-unrated = Sus partidas no cuentan para la puntuación de habilidad.
 event-signup-count = { $count ->
         [0] Aún no se ha inscrito nadie.
-        [one] Una persona inscrita:
+        [one] { $count } persona inscrita:
        *[other] { $count } personas inscritas:
     }
 event-signup-closes = Las inscripciones se cierran { $when }; pulsa **Unirse** para jugar.
