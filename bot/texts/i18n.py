@@ -97,17 +97,9 @@ def t(locale: object, key: str, **params: object) -> str:
     if (kept := _clean.get(wanted)) is not None:
         return kept
     text, errors = _format(lang, key, values)
+    clean = text is not None and not errors
     if errors:
         log.warning("i18n: %s/%s formatted with errors: %s", lang, key, errors)
-    elif text is not None:
-        if lang == "ko":
-            from .korean import resolve  # imported here: the text layer itself imports this module
-
-            text = resolve(text)
-        if len(_clean) >= _CLEAN_MOST:
-            _clean.clear()
-        _clean[wanted] = text
-        return text
     if text is None and lang != DEFAULT:
         log.warning("i18n: %s has no %r; using English", lang, key)
         text = find(DEFAULT, key, **values)
@@ -115,7 +107,11 @@ def t(locale: object, key: str, **params: object) -> str:
         log.error("i18n: no message %r in any catalog", key)
         return key
     if lang == "ko":
-        from .korean import resolve
+        from .korean import resolve  # imported here: the text layer itself imports this module
 
         text = resolve(text)
+    if clean:
+        if len(_clean) >= _CLEAN_MOST:
+            _clean.clear()
+        _clean[wanted] = text
     return text
