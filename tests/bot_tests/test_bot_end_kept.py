@@ -7,14 +7,13 @@ there works. An end in the lobby, or before the first placement, stays a plain c
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 from pathlib import Path
 
-from support.world import World, picker, world
+from support.world import after_a_round, world
 
-from bot.model.table_state import Table, TableStatus
+from bot.model.table_state import TableStatus
 from bot.texts import scores_line
 from bot.texts.i18n import t
 from engine import Match, Record
@@ -22,21 +21,11 @@ from engine import Match, Record
 ROOT = Path(__file__).parents[2]
 
 
-async def _after_a_round(s: World, seed: int) -> Table:
-    """A two-player match in its thread, played by people until its first round has ended."""
-    table, _ = await s.open(s.games, s.users[:2])
-    rng = random.Random(seed)
-    while table.match is not None and table.match.round < 1:
-        assert await s.play_out(table, picker(rng), limit=1) == 1
-    assert table.status is TableStatus.PLAYING
-    return table
-
-
 async def test_an_ended_match_keeps_its_score_record_and_history_line(tmp_path: Path) -> None:
     async with world(tmp_path, 3, locales=("en-US", "ko", "es-ES")) as s:
         ana, bo, cy = s.users
         storage = s.bot.manager.storage
-        table = await _after_a_round(s, 5)
+        table = await after_a_round(s, 5)
         thread_id = table.thread_id
         assert thread_id is not None
         match = table.match
@@ -120,7 +109,7 @@ async def test_an_ended_match_keeps_its_score_record_and_history_line(tmp_path: 
 async def test_an_end_asked_in_the_channel_says_where_the_match_is_kept(tmp_path: Path) -> None:
     async with world(tmp_path, 2, locales=("en-US", "ko")) as s:
         ana, _ = s.users
-        table = await _after_a_round(s, 5)
+        table = await after_a_round(s, 5)
         thread_id = table.thread_id
         assert thread_id is not None
         ended = await s.fake.slash(ana, s.games, "five-up end")

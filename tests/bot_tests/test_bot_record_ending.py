@@ -19,10 +19,10 @@ import aiohttp
 from discord import Permissions
 from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser
 from support.manual_timer import ManualTimer
-from support.world import World, picker, world
+from support.world import World, after_a_round, picker, world
 
 from bot.model.pace import HOUR
-from bot.model.table_state import Table, TableStatus
+from bot.model.table_state import TableStatus
 from bot.web.match_ids import MatchIds
 from bot.web.site import serving
 from engine import Match, Record
@@ -58,16 +58,6 @@ def check_replay(tmp_path: Path, text: str, scores: list[int]) -> None:
     last = next((e["scores"] for e in reversed(events) if "scores" in e), [0] * len(scores))
     assert last == scores
     assert Match.replay(Record.loads(text)).scores == scores
-
-
-async def after_a_round(s: World, seed: int) -> Table:
-    """A two-player match in its thread, played by people until its first round has ended."""
-    table, _ = await s.open(s.games, s.users[:2])
-    rng = random.Random(seed)
-    while table.match is not None and table.match.round < 1:
-        assert await s.play_out(table, picker(rng), limit=1) == 1
-    assert table.status is TableStatus.PLAYING
-    return table
 
 
 async def test_an_end_mid_match_says_who_ended_it_and_the_score_then(tmp_path: Path) -> None:

@@ -329,6 +329,16 @@ def club(
     )
 
 
+async def after_a_round(s: World, seed: int) -> Table:
+    """A two-player match in its thread, played by people until its first round has ended."""
+    table, _ = await s.open(s.games, s.users[:2])
+    rng = random.Random(seed)
+    while table.match is not None and table.match.round < 1:
+        assert await s.play_out(table, picker(rng), limit=1) == 1
+    assert table.status is TableStatus.PLAYING
+    return table
+
+
 async def finished_match(s: World, seed: int) -> tuple[int, int]:
     """A two-player match played to the end in its thread: (table id, thread id)."""
     ana, bo = s.users[:2]
