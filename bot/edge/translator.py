@@ -39,8 +39,8 @@ class FluentTranslator(app_commands.Translator):
     """Looks `string.extras["key"]` up in the Korean or Spanish catalog; None means "use the English"."""
 
     async def load(self) -> None:
-        """Read the catalogs afresh whenever the tree takes this translator."""
-        i18n.reload()
+        """Read the catalogs afresh, if a file changed, whenever the tree takes this translator."""
+        i18n.refresh()
 
     async def translate(
         self, string: locale_str, locale: discord.Locale, context: TranslationContextTypes

@@ -6,6 +6,7 @@ and no English is left in the Korean or the Spanish. The checks themselves are i
 from __future__ import annotations
 
 import ast as pyast
+import asyncio
 import re
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from fluent.syntax import ast
 from fluent.syntax.visitor import Visitor
 from support.i18n_checks import catalog, extra_keys, leftover_english, message_ids, missing_keys, readable
 
+from bot.edge.translator import FluentTranslator
 from bot.texts import i18n
 
 LANGS = i18n.SUPPORTED
@@ -454,3 +456,13 @@ def test_the_refusal_of_a_broken_rule_has_one_text() -> None:
         assert isinstance(element.expression, ast.MessageReference), lang
         assert element.expression.id.name == "error-illegal-move"
         assert i18n.t(lang, "error-rules") == i18n.t(lang, "error-illegal-move")
+
+
+def test_a_bot_start_rereads_the_catalogs_only_when_a_file_changed(tiny_catalogs: Path) -> None:
+    """Each client start calls `refresh`: an unchanged catalog is not parsed again, an edited one is read."""
+    first = i18n.bundle("es")
+    asyncio.run(FluentTranslator().load())
+    assert i18n.bundle("es") is first and i18n.t("es", "hello", name="Ana") == "¡Hola, Ana!"
+    (tiny_catalogs / "es" / "main.ftl").write_text("hello = ¡Buenas, { $name }!\n", encoding="utf-8")
+    asyncio.run(FluentTranslator().load())
+    assert i18n.bundle("es") is not first and i18n.t("es", "hello", name="Ana") == "¡Buenas, Ana!"

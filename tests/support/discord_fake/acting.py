@@ -9,7 +9,6 @@ gateway would hand it over.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +19,7 @@ from .backend import FakeBackend
 from .gateway_faults import GatewayLink
 from .messages import FakeFile, FakeMessage, walk_components
 from .options import encode_options, walk_path
-from .payloads import Payload, member_payload, role_payload, user_payload
+from .payloads import Payload, copied, member_payload, role_payload, user_payload
 from .records import InteractionRecord
 from .specs import FakeChannel, FakeGuild, FakeMember, FakeRole, FakeThread, FakeUser, new_snowflake
 
@@ -101,7 +100,7 @@ class UserActions:
         settle: bool = True,
     ) -> InteractionRecord:
         spec = self._user(user)
-        channel = copy.deepcopy(self.backend.channel(channel_id))
+        channel = copied(self.backend.channel(channel_id))
         guild = self.backend.guild_of(channel_id)
         interaction_id = new_snowflake()
         token = f"fake-interaction-token-{interaction_id}"
@@ -139,7 +138,7 @@ class UserActions:
             }
         payload["channel"] = channel
         if message is not None:
-            payload["message"] = copy.deepcopy(message.payload)
+            payload["message"] = copied(message.payload)
         record = InteractionRecord(
             id=interaction_id,
             token=token,
@@ -153,7 +152,7 @@ class UserActions:
         )
         self.backend.register_interaction(record)
         # Exactly what the gateway does with an INTERACTION_CREATE event (held back while it is closed).
-        self.link.deliver(self.state, "INTERACTION_CREATE", copy.deepcopy(payload))
+        self.link.deliver(self.state, "INTERACTION_CREATE", copied(payload))
         if settle:
             await self.wait_idle()
         return record
@@ -199,7 +198,7 @@ class UserActions:
                 resolved.setdefault("roles", {})[str(value.id)] = role_payload(value)
                 return str(value.id)
             if isinstance(value, FakeChannel | FakeThread) and kind == 7:
-                channel = copy.deepcopy(self.backend.channel(value.id))
+                channel = copied(self.backend.channel(value.id))
                 if guild is not None and invoker_member is not None:
                     perms, _ = self._permissions(guild, value.id, invoker_member)
                     channel["permissions"] = str(perms)

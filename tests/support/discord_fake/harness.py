@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -18,7 +17,7 @@ from .gateway import FakeGatewaySocket, connect
 from .gateway_faults import GatewayLink, close, identify, resume
 from .idle import IdleWatcher
 from .messages import FakeMessage
-from .payloads import Payload, overwrite_payload
+from .payloads import Payload, copied, overwrite_payload
 from .records import CapturedRequest, InteractionRecord
 from .specs import FakeGuild, FakeUser, Overwrite, new_snowflake
 from .transport import FakeHTTPClient, install_webhook_routing
@@ -281,7 +280,7 @@ class FakeDiscord(UserActions):
         guild = self.backend.guild_of(channel_id)
         assert guild is not None, "overwrites belong to server channels"
         data["permission_overwrites"] = [overwrite_payload(o, guild) for o in overwrites]
-        self.state.parsers["CHANNEL_UPDATE"](copy.deepcopy(data))
+        self.state.parsers["CHANNEL_UPDATE"](copied(data))
 
     def dm_channel(self, user: UserLike) -> int:
         """The id of the user's DM channel with the bot (opened if need be), for DMs and interactions there."""

@@ -7,13 +7,13 @@ interaction, within the deadline; followups and edits only after it; the first f
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import discord
 
 from .limits import choice_problems
 from .messages import EPHEMERAL, LOADING, FakeMessage
+from .payloads import copied
 from .records import ALLOWED_CALLBACKS, CapturedRequest, InteractionRecord
 from .routing import route
 from .store import BackendCore
@@ -110,7 +110,7 @@ class InteractionRoutes(BackendCore):
         else:
             raise self._refuse_for(record, [f"unsupported callback type {kind}"])
         record.response_type = discord.InteractionResponseType(kind)
-        record.response_data = copy.deepcopy(data)
+        record.response_data = copied(data)
         record.response_delay = delay
         summary: Payload = {
             "id": str(record.id),

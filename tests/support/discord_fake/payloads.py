@@ -6,7 +6,9 @@ gateway's and the REST API's: nothing here is a discord.py object.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
+import marshal
 from typing import Any
 
 import discord
@@ -14,6 +16,16 @@ import discord
 from .specs import FakeChannel, FakeGuild, FakeMember, FakeRole, FakeThread, FakeUser, Overwrite
 
 Payload = dict[str, Any]
+
+
+def copied(value: Any) -> Any:
+    """A deep copy of a JSON-like payload, as a wire would give: what the fake hands out is never shared with
+    what it keeps. `marshal` copies dicts, lists and scalars in C, about ten times as fast as `copy.deepcopy`,
+    which the fake used to spend a twentieth of a match's time in; anything else falls back to deepcopy."""
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:
+        return copy.deepcopy(value)
 
 
 def iso_now() -> str:

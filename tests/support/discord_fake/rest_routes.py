@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 from urllib.parse import unquote
 
@@ -12,6 +11,7 @@ from .limits import command_problems
 from .messages import EPHEMERAL, FakeMessage
 from .payloads import (
     application_payload,
+    copied,
     dm_channel_payload,
     iso_now,
     member_payload,
@@ -60,7 +60,7 @@ class RestRoutes(BackendCore):
         for command in commands:
             key = (guild_id, command.get("type", 1), command["name"])
             command_id = self._command_ids.setdefault(key, new_snowflake())
-            entry = copy.deepcopy(command) | {
+            entry = copied(command) | {
                 "id": str(command_id),
                 "application_id": str(self.bot.id),
                 "version": str(new_snowflake()),
@@ -162,7 +162,7 @@ class RestRoutes(BackendCore):
         thread_id = int(data["id"])
         self.channels[thread_id] = data
         self.thread_members[thread_id] = {self.bot.id}
-        event = copy.deepcopy(data) | {
+        event = copied(data) | {
             "newly_created": True,
             "member": {"id": str(thread_id), "user_id": str(self.bot.id), "join_timestamp": iso_now(), "flags": 0},
         }
@@ -184,7 +184,7 @@ class RestRoutes(BackendCore):
         # A thread started from a message shares the message's id.
         data = self._create_thread(channel_id, request.json, private=False, thread_id=msg.id)
         msg.payload["flags"] = msg.flags | HAS_THREAD
-        msg.payload["thread"] = copy.deepcopy(data)
+        msg.payload["thread"] = copied(data)
         return data
 
     @route("PATCH", "/channels/{channel_id}")
@@ -210,13 +210,13 @@ class RestRoutes(BackendCore):
                     meta[key] = body[key]
             if "archived" in body:
                 meta["archive_timestamp"] = iso_now()
-            self.emit("THREAD_UPDATE", copy.deepcopy(channel))
+            self.emit("THREAD_UPDATE", copied(channel))
         else:
             if perms is not None and not perms.manage_channels:
                 raise FakeHTTPError(403, 50013, "Missing Permissions")
             if "topic" in body:
                 channel["topic"] = body["topic"]
-            self.emit("CHANNEL_UPDATE", copy.deepcopy(channel))
+            self.emit("CHANNEL_UPDATE", copied(channel))
         return channel
 
     @route("DELETE", "/channels/{channel_id}")
@@ -236,7 +236,7 @@ class RestRoutes(BackendCore):
             if perms is not None and not perms.manage_channels:
                 raise FakeHTTPError(403, 50013, "Missing Permissions")
             del self.channels[channel_id]
-            self.emit("CHANNEL_DELETE", copy.deepcopy(channel))
+            self.emit("CHANNEL_DELETE", copied(channel))
         return channel
 
     def _thread(self, request: CapturedRequest) -> int:

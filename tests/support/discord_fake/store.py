@@ -8,7 +8,6 @@ Discord refuses. The answers themselves live in `rest_routes.py` and `interactio
 from __future__ import annotations
 
 import asyncio
-import copy
 import re
 from collections import deque
 from collections.abc import Callable
@@ -21,6 +20,7 @@ from .faults import Faults
 from .limits import message_problems
 from .messages import EPHEMERAL, LOADING, FakeFile, FakeMessage
 from .payloads import (
+    copied,
     guild_create_payload,
     iso_now,
     member_payload,
@@ -137,7 +137,7 @@ class BackendCore:
         body: Any,
         files: list[FakeFile],
     ) -> Any:
-        request = CapturedRequest(method, path, params, query, copy.deepcopy(body), files)
+        request = CapturedRequest(method, path, params, query, copied(body), files)
         self.requests.append(request)
         fault = self.faults.decide(request)
         # A real request always yields to the event loop; so does the fake, to keep task interleaving honest.
@@ -166,15 +166,15 @@ class BackendCore:
         request.status = 204 if result is None else 200
         if fault.lost_after is not None:
             raise fault.lost_after  # Discord applied it; the bot never hears so
-        return copy.deepcopy(result)
+        return copied(result)
 
     def guild_create(self, guild_id: int) -> Payload:
         """GUILD_CREATE as of now: the channels and active threads the guild has at this moment."""
-        data = copy.deepcopy(self.guild_payloads[guild_id])
+        data = copied(self.guild_payloads[guild_id])
         mine = [c for c in self.channels.values() if c.get("guild_id") == str(guild_id)]
-        data["channels"] = [copy.deepcopy(c) for c in mine if c["type"] not in (10, 11, 12)]
+        data["channels"] = [copied(c) for c in mine if c["type"] not in (10, 11, 12)]
         data["threads"] = [
-            copy.deepcopy(c) for c in mine if c["type"] in (10, 11, 12) and not c["thread_metadata"]["archived"]
+            copied(c) for c in mine if c["type"] in (10, 11, 12) and not c["thread_metadata"]["archived"]
         ]
         return data
 
@@ -294,14 +294,14 @@ class BackendCore:
         record: InteractionRecord | None = None,
     ) -> None:
         """Turn a create/edit body into the message's new state, or refuse it as Discord would."""
-        new = copy.deepcopy(msg.payload)
+        new = copied(msg.payload)
         new_files = dict(msg.files)
         if "content" in body:
             new["content"] = body["content"] or ""
             new["mentions"] = self._mentions(new["content"])
         for key in ("embeds", "components"):
             if key in body:
-                new[key] = copy.deepcopy(body[key]) or []
+                new[key] = copied(body[key]) or []
         if body.get("flags") is not None:
             keep = new.get("flags", 0) & (EPHEMERAL | LOADING | HAS_THREAD)
             new["flags"] = keep | (int(body["flags"]) & ~(EPHEMERAL | LOADING))
@@ -427,7 +427,7 @@ class BackendCore:
             referenced = self.messages.get(int(reference["message_id"]))
             msg.payload["type"] = 19
             msg.payload["message_reference"] = reference
-            msg.payload["referenced_message"] = copy.deepcopy(referenced.payload) if referenced else None
+            msg.payload["referenced_message"] = copied(referenced.payload) if referenced else None
         self.messages[msg.id] = msg
         self.by_channel.setdefault(channel_id, []).append(msg)
         if msg.visible_to is None:
@@ -461,7 +461,7 @@ class BackendCore:
             self.emit("MESSAGE_DELETE", event)
 
     def _emit_message(self, event: str, msg: FakeMessage) -> None:
-        data = copy.deepcopy(msg.payload)
+        data = copied(msg.payload)
         guild = self.channel(msg.channel_id).get("guild_id")
         if guild:
             data["guild_id"] = guild
@@ -489,4 +489,4 @@ class BackendCore:
                 raise FakeHTTPError(403, 50083, "Thread is locked")
             if meta["archived"]:
                 meta["archived"] = False  # posting in an archived (unlocked) thread reopens it
-                self.emit("THREAD_UPDATE", copy.deepcopy(channel))
+                self.emit("THREAD_UPDATE", copied(channel))
