@@ -71,4 +71,6 @@ echo "setting up .venv (requirements/$kind.lock, then the project itself) ..." >
 # setuptools' notes about editable installs are for package authors, not for someone setting up
 PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet -r "requirements/$kind.lock"
 PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet --no-deps -e .
+# compiled once here, as pip compiles what it installs: each process then starts without compiling the bot
+.venv/bin/python -m compileall -q -j 0 bot engine render >/dev/null
 wanted "$kind" >"$stamp"

@@ -7,6 +7,8 @@ the per-test databases on it come from support/storage_backends.py.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,6 +18,12 @@ from support.pg_server import PostgresServer
 from support.storage_raw import Backend
 
 from engine import Event, Match
+
+# The run keeps compiled modules (__pycache__, ignored by git) even where PYTHONDONTWRITEBYTECODE is set, as it is
+# on this project's machines: else every test worker and every process a test starts (benches, a second bot)
+# compiles the bot and the assertion-rewritten tests anew, about 4 s of a 2-core machine's time each.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # -- the engine: deals and plays as text ------------------------------------------------------------
 

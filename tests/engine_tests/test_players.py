@@ -4,6 +4,7 @@ of `hard`, and an observation that holds only what the seat may know."""
 from __future__ import annotations
 
 import doctest
+import functools
 import random
 from collections.abc import Callable, Iterator
 
@@ -34,6 +35,13 @@ def positions(players: int, seeds: range) -> Iterator[tuple[Match, int]]:
 
         play_to_end(Match.new(players, f"positions/{seed}"), noted)
         yield from found
+
+
+@functools.cache
+def decisions(players: int, seeds: range) -> tuple[tuple[Match, int], ...]:
+    """`positions` kept: the lookahead tests read the same 60 matches three times each, never changing them
+    (every check places on a clone), and making them is most of those tests' time."""
+    return tuple(positions(players, seeds))
 
 
 def find(predicate: Callable[[Match, int], bool], count: int, players: int = 2) -> list[tuple[Match, int]]:
@@ -240,7 +248,7 @@ def only(monkeypatch: pytest.MonkeyPatch, **weights: float) -> None:
 def differences(players: int) -> Iterator[tuple[Match, int, Option, Option]]:
     """Positions of random matches where `lookahead_choice` and `quick_choice` differ (but not as two ways
     of winning the match at once), with the lookahead's choice and the quick one."""
-    for m, seat in positions(players, range(60)):
+    for m, seat in decisions(players, range(60)):
         options = m.options(seat)
         quick, look = quick_choice(m, seat, options), lookahead_choice(m, seat, options)
         if look == quick:
@@ -260,6 +268,7 @@ def quick_value(o: Option) -> float:
     return gain(o) + 0.1 * o.tile.pips
 
 
+@pytest.mark.xdist_group("lookahead-positions")  # one worker makes the positions once
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_lookahead_play_out_gives_up_points_to_deny_a_reply(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """With only the reply weighed: wherever it differs from `quick_choice` it scores no more, and the next
@@ -281,6 +290,7 @@ def must_draw_or_pass(m: Match, seat: int, o: Option) -> bool:
     return after.phase is not Phase.PLAYING or after.turn != nxt or len(after.hands[nxt]) != len(m.hands[nxt])
 
 
+@pytest.mark.xdist_group("lookahead-positions")  # one worker makes the positions once
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_lookahead_play_out_leaves_the_next_seat_nothing(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """With only LEAVE_NOTHING weighed: wherever it differs from `quick_choice`, its choice leaves the next
@@ -299,6 +309,7 @@ def placeable(m: Match, seat: int, o: Option) -> int:
     return sum(1 for t in m.hand(seat) if t is not o.tile and after.accepts(t))
 
 
+@pytest.mark.xdist_group("lookahead-positions")  # one worker makes the positions once
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_lookahead_play_out_keeps_tiles_placeable(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """With only KEEP_PLAYABLE weighed: wherever it differs from `quick_choice`, its choice leaves more of
