@@ -251,13 +251,15 @@ def python_startup() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer repeats (noisier figures)")
+    parser.add_argument(
+        "--quick", action="store_true", help="fewer tables and repeats, 0.2 s timed runs (noisier figures)"
+    )
     parser.add_argument("--runs", type=int, default=3, help="how many times to run each measurement")
     args = parser.parse_args()
     repeats = 5 if args.quick else 20
-    seconds = 1.0 if args.quick else 2.0
+    seconds = 0.2 if args.quick else 2.0
 
-    tables = midgame_tables(200)
+    tables = midgame_tables(50 if args.quick else 200)
     sizes = [len(t.layout) for t in tables]
     print(f"one move on a mid-game 4-player table ({len(tables)} tables, {min(sizes)}-{max(sizes)} tiles down):")
     for run in range(args.runs):
@@ -268,7 +270,7 @@ def main() -> None:
             f"  (target <= {MOVE_TARGET_US:g} us: {verdict})"
         )
 
-    records = complete_records(20)
+    records = complete_records(5 if args.quick else 20)
     placements = [sum(len(r["plays"]) for r in json.loads(t)["rounds"]) for t in records]
     print(
         f"a complete 4-player match replayed from its record ({len(records)} matches, "

@@ -120,10 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches4", type=int, default=200, help="4-player matches (even; default 200)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (each decision still runs on one core)")
     parser.add_argument("--budget", type=float, default=None, help="both levels' budget in s (default: their own)")
-    parser.add_argument("--quick", action="store_true", help="two matches of each kind at a 10 ms budget: a smoke run")
+    parser.add_argument("--quick", action="store_true", help="two matches of each kind at a 3 ms budget: a smoke run")
     args = parser.parse_args(argv)
     two, four = (2, 2) if args.quick else (args.matches + args.matches % 2, args.matches4 + args.matches4 % 2)
-    budget = 0.01 if args.quick else args.budget
+    budget = 0.003 if args.quick else args.budget
     if two:
         run(2, two, args.jobs, budget)
     if four:

@@ -2,7 +2,8 @@
 
 Run from the project's root: `.venv/bin/python bench/bench_pace.py [--quick] [--tables N] [--backends sqlite,postgres]`.
 It prints figures and is not a test. With N open correspondence tables (1-day pace, 2 to 4 people each)
-in the database (10,000 by default; 200 with --quick), on each backend:
+in the database (10,000 by default; 200 with --quick, copies of 3 real tables, one computer worker a
+process), on each backend:
 
 1. start-up to ready: `Manager.restore()` as the bot calls it (lazy: a sleeping correspondence match is a
    `TableRef` until it is needed, bot/host/table_loader.py), against the baseline measured in the same run:
@@ -55,7 +56,8 @@ TARGET_START_S = 10.0
 TARGET_RSS_MB = 400.0
 TARGET_CLICK_MS = 300.0
 TARGET_OVERDUE_S = 10.0
-TEMPLATES = 48  # real tables made through the bot, copied N times (6 with --quick)
+TEMPLATES = 48  # real tables made through the bot, copied N times (3 with --quick: 2, 3 and 4 players)
+QUICK_TEMPLATES = 3
 GUILDS = 100  # the copies are spread over this many guilds (both shards of two)
 TEMPLATE_GUILD = 999 << 22
 
@@ -204,9 +206,9 @@ def copies(
     return new_tables, new_seats
 
 
-async def fill(database: str, count: int) -> list[Template]:
-    """`count` open correspondence tables (ids 1000...), copies of real ones; the real ones are removed."""
-    templates = await make_templates(database, min(TEMPLATES, max(1, count // 30)))
+async def fill(database: str, count: int, templates_made: int) -> list[Template]:
+    """`count` open correspondence tables (ids 1000...), copies of `templates_made` real ones; those are removed."""
+    templates = await make_templates(database, templates_made)
     ids = [t.id for t in templates]
     marks = ", ".join("?" * len(ids))
     rows = await sql(database, [(f"SELECT * FROM tables WHERE id IN ({marks})", ids)], fetch=True)
@@ -446,12 +448,20 @@ def ms(values: list[float], pct: float | None = None) -> float:
     return (statistics.median(values) if pct is None else percentile(values, pct)) * 1000 if values else 0.0
 
 
-async def pair(database: str, ids: list[int], *, split: bool) -> dict[str, Any]:
+async def pair(database: str, ids: list[int], *, split: bool, workers: int) -> dict[str, Any]:
     """Two processes started together on `database` with `ids` overdue: how long, and whether each acted once."""
     await make_overdue(database, ids)
     before = await placements(database, ids)
     plans = [
-        Plan(database, "serve", [], [], shard_count=2 if split else None, shard_ids=[k] if split else None)
+        Plan(
+            database,
+            "serve",
+            [],
+            [],
+            shard_count=2 if split else None,
+            shard_ids=[k] if split else None,
+            workers=workers,
+        )
         for k in (0, 1)
     ]
     processes = [start_child(plan) for plan in plans]
@@ -475,10 +485,12 @@ async def pair(database: str, ids: list[int], *, split: bool) -> dict[str, Any]:
     }
 
 
-async def measure(name: str, database: str, count: int, overdue: int, clicked: int) -> dict[str, Any]:
-    """Fill `database`, then every figure of one backend; prints them as they come."""
+async def measure(name: str, database: str, count: int, overdue: int, clicked: int, quick: bool) -> dict[str, Any]:
+    """Fill `database`, then every figure of one backend; prints them as they come (`quick`: 3 templates, one
+    computer worker a process)."""
     started = time.perf_counter()
-    templates = await fill(database, count)
+    templates = await fill(database, count, QUICK_TEMPLATES if quick else min(TEMPLATES, max(1, count // 30)))
+    workers = 1 if quick else Plan.workers
     filled = time.perf_counter() - started
     ids = list(range(1_000, 1_000 + count))
     rng = random.Random(name)
@@ -499,8 +511,8 @@ async def measure(name: str, database: str, count: int, overdue: int, clicked: i
     await make_overdue(database, late)
     before = await placements(database, late)
     print(f"{name}: {count} open correspondence tables, filled in {filled:.1f} s; {overdue} overdue")
-    eager = run_child(Plan(database, "eager", [], []))
-    lazy = run_child(Plan(database, "lazy", hands, plays))
+    eager = run_child(Plan(database, "eager", [], [], workers=workers))
+    lazy = run_child(Plan(database, "lazy", hands, plays, workers=workers))
     after = await placements(database, late)
     c = lazy["clicks"]
     figures = {
@@ -519,7 +531,7 @@ async def measure(name: str, database: str, count: int, overdue: int, clicked: i
             ("both serving every shard", pair_ids, False),
             ("split by shard", split_ids, True),
         ):
-            result = await pair(database, chosen, split=split)
+            result = await pair(database, chosen, split=split, workers=workers)
             figures[f"pair_{'split' if split else 'overlap'}"] = result
             print(
                 f"  two processes, {label}: {overdue} overdue handled in {result['seconds']:.2f} s"
@@ -583,9 +595,13 @@ async def main(args: argparse.Namespace) -> None:
     for backend in backends:
         if backend == "sqlite":
             with tempfile.TemporaryDirectory() as folder:
-                results.append(await measure("SQLite", str(Path(folder) / "bench.sqlite3"), count, overdue, clicked))
+                results.append(
+                    await measure("SQLite", str(Path(folder) / "bench.sqlite3"), count, overdue, clicked, args.quick)
+                )
         else:
-            results.append(await on_postgres(lambda url: measure("PostgreSQL", url, count, overdue, clicked)))
+            results.append(
+                await on_postgres(lambda url: measure("PostgreSQL", url, count, overdue, clicked, args.quick))
+            )
         print()
     summary(results)
 
@@ -633,7 +649,11 @@ def child_main(plan_json: str) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="200 tables, 6 overdue, 10 clicks: a smoke run (< 60 s)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="200 tables (3 made, the rest copies), 6 overdue, 10 clicks, one computer worker: a smoke run",
+    )
     parser.add_argument("--tables", type=int, help="open correspondence tables (default 10,000; 200 with --quick)")
     parser.add_argument("--overdue", type=int, help="tables overdue at the start (default 50; 6 with --quick)")
     parser.add_argument("--clicks", type=int, help="clicks of each kind on sleeping tables (default 200)")

@@ -159,7 +159,11 @@ def blank_floor_ms(images: list[Image.Image], repeats: int, kind: str = "table")
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="tiny input: that the bench runs, not its figures")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="tiny input (3 repeats, 2 tables, 1 real match): that the bench runs, not its figures",
+    )
     parser.add_argument("--matches", type=int, default=None, help="random matches per player count for the preview")
     parser.add_argument("--code", type=Path, help="draw with the render and engine packages of this checkout")
     args = parser.parse_args(argv)
@@ -239,7 +243,7 @@ def main(argv: list[str] | None = None) -> None:
         0,
     )
 
-    real = real_pictures(3 if args.quick else 12)
+    real = real_pictures(1 if args.quick else 12)  # quick: one 2-player match, some 180 pictures
     real_rows(real, row)
     ends = [(p.snap, p.end) for p in real if p.end is not None]
     if ends:
