@@ -39,8 +39,11 @@ async def test_stats_and_history_while_postgresql_is_stopped_say_so(own_server: 
 
 
 async def test_the_history_autocomplete_reads_once_per_finished_match(tmp_path: Path) -> None:
+    """Five keystrokes in /five-up history's match field read the server's finished matches once; a match of
+    that server ending makes the next keystroke read again, once. (The matches are placed by /five-up play:
+    what is counted is the reads, not how the tiles were placed.)"""
     async with world(tmp_path, 2) as s:
-        first, _ = await finished_match(s, 31)
+        first, _ = await finished_match(s, 31, by_buttons=False)
         storage = s.bot.manager.storage
         reads: list[int | None] = []
         real: Callable[..., Awaitable[list[FinishedRow]]] = storage.finished_matches
@@ -57,7 +60,9 @@ async def test_the_history_autocomplete_reads_once_per_finished_match(tmp_path: 
                 assert [c["value"] for c in hint.choices] == [first]
         assert len(reads) == 1  # five keystrokes, one read
 
-        second, _ = await finished_match(s, 32)  # a match of this server ends: the next keystroke reads again
+        second, _ = await finished_match(
+            s, 32, by_buttons=False
+        )  # a match of this server ends: the next keystroke reads again
         hint = await s.fake.autocomplete(user, s.games, "five-up history", focused="match", value="")
         assert [c["value"] for c in hint.choices] == [second, first] and len(reads) == 2
         await s.fake.autocomplete(user, s.games, "five-up history", focused="match", value="2")

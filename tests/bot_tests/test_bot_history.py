@@ -66,10 +66,15 @@ async def test_rematch_the_same_seats_after_a_restart(tmp_path: Path) -> None:
 
 
 async def test_history_and_a_record_fetched_after_a_restart(tmp_path: Path) -> None:
+    """After a restart /five-up history lists the server's matches newest first (in each reader's language,
+    with scores and dates), the autocomplete offers them, and a match fetched by id gives the very record and
+    final picture its match-end message had; the record replays with `python -m engine.replay` to the same
+    result and draws with `python -m render`; an unknown id, or another server's match, is refused. (The
+    matches are placed by /five-up play, which draws no hand picture: the record is what is checked.)"""
     async with world(tmp_path, 2, locales=("en-US", "ko")) as s:
         ana, bo = s.users
-        first, _ = await finished_match(s, 21)
-        second, thread_id = await finished_match(s, 22)
+        first, _ = await finished_match(s, 21, by_buttons=False)
+        second, thread_id = await finished_match(s, 22, by_buttons=False)
         final = s.fake.last_message(thread_id)
         shown = {a.filename: a.data for a in final.attachments}
         stored = await s.bot.manager.storage.table_record(second)

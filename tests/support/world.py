@@ -339,10 +339,12 @@ async def after_a_round(s: World, seed: int) -> Table:
     return table
 
 
-async def finished_match(s: World, seed: int) -> tuple[int, int]:
-    """A two-player match played to the end in its thread: (table id, thread id)."""
+async def finished_match(s: World, seed: int, *, by_buttons: bool = True) -> tuple[int, int]:
+    """A two-player match played to the end in its thread: (table id, thread id). Each placement by Show my
+    hand and its buttons, or (`by_buttons=False`, for a test that needs the match, not how it was placed) by
+    `/five-up play`, which draws no hand picture."""
     ana, bo = s.users[:2]
     table, _ = await s.open(s.games, [ana, bo])
-    await s.play_out(table, picker(random.Random(seed)))
+    await s.play_out(table, picker(random.Random(seed)), buttons=lambda made: by_buttons)
     assert table.status is TableStatus.OVER and table.thread_id is not None
     return table.id, table.thread_id
