@@ -208,7 +208,11 @@ def report(name: str, latencies: list[float], heartbeat: Heartbeat, posts: int, 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs (about 30 s in all)")
-    parser.add_argument("--smoke", action="store_true", help="a few seconds on tiny loads, SQLite only: it still runs")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="about 1.5 s of tiny loads (2 tables, 1 against `hard`, 1 worker), SQLite only: it still runs",
+    )
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--hard-tables", type=int, default=10)
     parser.add_argument(
@@ -220,9 +224,12 @@ async def main() -> None:
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     if not backends or any(b not in ("sqlite", "postgres") for b in backends):
         parser.error("--backends takes sqlite, postgres or both")
-    load_s = 1.0 if args.smoke else 10.0 if args.quick else 30.0
-    base_s = 0.5 if args.smoke else 5.0 if args.quick else 10.0
-    hard_s = 1.0 if args.smoke else 10.0 if args.quick else 20.0
+    load_s = 0.4 if args.smoke else 10.0 if args.quick else 30.0
+    base_s = 0.3 if args.smoke else 5.0 if args.quick else 10.0
+    hard_s = 0.4 if args.smoke else 10.0 if args.quick else 20.0
+    # --smoke: people think less, so its short phases still time a few clicks each; one worker process
+    think, hard_think = ((0.05, 0.15), (0.05, 0.15)) if args.smoke else ((0.5, 2.0), (0.3, 0.8))
+    workers = 1 if args.smoke else 2
 
     print(f"bench_bot: the game manager with rendering, on {' and '.join(backends)} (Discord HTTP excluded)\n")
     # fonts, sprites and the English catalog load once, before anything is timed (the bot has them before it serves)
@@ -235,26 +242,27 @@ async def main() -> None:
     report("baseline: 1 table alone, clicks every 0.05-0.1 s", *base, base_s)
     for backend in backends:
         if backend == "sqlite":
-            load = await scenario("load", tables=args.tables, seconds=load_s, think=(0.5, 2.0))
+            load = await scenario("load", tables=args.tables, seconds=load_s, think=think)
         else:
             load = await on_postgres(
-                lambda url: scenario("load", tables=args.tables, seconds=load_s, think=(0.5, 2.0), database=url)
+                lambda url: scenario("load", tables=args.tables, seconds=load_s, think=think, database=url)
             )
-        report(f"load on {backend}: {args.tables} tables at once, people thinking 0.5-2 s", *load, load_s)
+        people = f"people thinking {think[0]:g}-{think[1]:g} s"
+        report(f"load on {backend}: {args.tables} tables at once, {people}", *load, load_s)
 
-    burst_s = 0.5 if args.smoke else 5.0
+    burst_s = 0.2 if args.smoke else 5.0
     burst = await scenario("burst", tables=args.tables, seconds=burst_s, think=(0.0, 0.01))
     report(f"saturation (no target): {args.tables} tables clicking without thinking", *burst, burst_s)
 
-    computer = ProcessComputer(workers=2)
+    computer = ProcessComputer(workers=workers)
     await computer.start()
     try:
         hard = await scenario(
-            "hard", tables=args.hard_tables, seconds=hard_s, think=(0.3, 0.8), bots=1, level="hard", computer=computer
+            "hard", tables=args.hard_tables, seconds=hard_s, think=hard_think, bots=1, level="hard", computer=computer
         )
     finally:
         computer.close()
-    report(f"computers: {args.hard_tables} tables, a person against `hard` (2 worker processes)", *hard, hard_s)
+    report(f"computers: {args.hard_tables} tables, a person against `hard` ({workers} worker processes)", *hard, hard_s)
 
 
 async def on_postgres(run: Callable[[str], Awaitable[T]]) -> T:

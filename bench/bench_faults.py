@@ -2,8 +2,9 @@
 
 Run from the project's root: `.venv/bin/python bench/bench_faults.py [--quick] [--tables N] [--baseline REF]`.
 It prints figures and is not a test. The real bot (bot/edge/app.py's `hosting` and `FiveUpBot`, computers in
-worker processes) plays N tables at once (50; 2 with --quick, people and computers quicker) against the fake
-Discord of the tests (tests/support/discord_fake), each table one person and three computers, whole matches.
+worker processes) plays N tables at once (50; 2 with --quick: people 0.02-0.06 s, computers 0.02-0.05 s, one
+worker process, this run and the baseline's at once) against the fake Discord of the tests
+(tests/support/discord_fake), each table one person and three computers, whole matches.
 While they play, 5% of all requests are answered 429 (a tiny Retry-After) and 1% 503, drawn from a seeded
 random, and every channel and thread keeps Discord's bucket for posts (5 messages per 5 s). The person plays
 each turn with `/five-up play` after 0.3-1 s; a click whose answer never came is clicked again (and counted).
@@ -39,6 +40,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +49,7 @@ POSTS = "/channels/{channel_id}/messages"
 PLACED = re.compile(r"(?:placed|opened with) ([0-6]-[0-6])")
 TAKEOVER = "so a computer player places for them"  # the takeover line (catalog key `takeover`, English)
 SAMPLE_S = 0.1
+QUICK_THINK, QUICK_PAUSE = (0.02, 0.06), (0.02, 0.05)  # --quick's people and computers, in seconds
 DRAIN_LIMIT_S = 120.0  # after the last match ends, how long the threads may take to catch up (a quarter: --quick)
 
 
@@ -88,8 +91,17 @@ async def _child(code: Path, tables: int, seed: int, quick: bool, outage: float 
     folder = Path(tempfile.mkdtemp(prefix="bench-faults-"))
     timeout = 3600.0 if outage is None else outage / 3  # an outage long enough to time a person out twice over
     config = Config(token="fake", database_path=folder / "db.sqlite3", turn_timeout=timeout)
-    think, pause = ((0.05, 0.2), (0.05, 0.15)) if quick else ((0.3, 1.0), (0.2, 0.6))
-    async with hosting(config, computer_pause=pause) as (manager, publisher):
+    think, pause = (QUICK_THINK, QUICK_PAUSE) if quick else ((0.3, 1.0), (0.2, 0.6))
+    computer = None  # hosting's own: as many worker processes as the bot starts
+    if quick:  # one worker process is enough for two tables of `normal` computers, and cheaper to start
+        from bot.host.computers import ProcessComputer
+
+        computer = ProcessComputer(workers=1)
+        await computer.start()
+    async with contextlib.AsyncExitStack() as stack:
+        if computer is not None:
+            stack.callback(computer.close)
+        manager, publisher = await stack.enter_async_context(hosting(config, computer=computer, computer_pause=pause))
         fake = await FakeDiscord.start(FiveUpBot(config, manager, publisher), guilds=[guild], users=users)
         try:
             rooms = []
@@ -363,7 +375,12 @@ def main() -> None:
     if args.child is not None:
         print(json.dumps(asyncio.run(_child(args.child, tables, args.seed, args.quick, args.outage_s))))
         return
-    pace = "people 0.05-0.2 s, computers 0.05-0.15 s" if args.quick else "people 0.3-1 s, computers 0.2-0.6 s"
+    pace = (
+        f"people {QUICK_THINK[0]}-{QUICK_THINK[1]} s, computers {QUICK_PAUSE[0]}-{QUICK_PAUSE[1]} s"
+        f" (1 worker process each run)"
+        if args.quick
+        else "people 0.3-1 s, computers 0.2-0.6 s"
+    )
     print(f"{tables} tables, 1 person + 3 computers each ({pace}), whole matches; 5% 429, 1% 503, 5 posts / 5 s")
     runs = [(tables, None)]
     if args.outage:
@@ -372,12 +389,16 @@ def main() -> None:
         for count, outage in runs:
             if outage is not None:
                 print(f"{count} tables, the same, with an outage of {outage:.0f} s (every request 503, gateway closed)")
-            ours = _run(ROOT, count, args.seed, args.quick, outage)
-            _show("this checkout", ours)
-            if base is None:
-                print(f"baseline {args.baseline}: no worktree could be made (git), not measured")
-                continue
-            theirs = _run(base, count, args.seed, args.quick, outage)
+            # --quick runs the two side by side at once (its figures only show that the bench runs: half the wait)
+            with ThreadPoolExecutor(max_workers=2 if args.quick else 1) as pool:
+                mine = pool.submit(_run, ROOT, count, args.seed, args.quick, outage)
+                other = None if base is None else pool.submit(_run, base, count, args.seed, args.quick, outage)
+                ours = mine.result()
+                _show("this checkout", ours)
+                if other is None:
+                    print(f"baseline {args.baseline}: no worktree could be made (git), not measured")
+                    continue
+                theirs = other.result()
             _show(f"baseline {args.baseline}", theirs)
             print(
                 f"posts lost: {ours['lost']} vs {theirs['lost']} on {args.baseline};"
