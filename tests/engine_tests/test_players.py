@@ -39,8 +39,8 @@ def positions(players: int, seeds: range) -> Iterator[tuple[Match, int]]:
 
 @functools.cache
 def decisions(players: int, seeds: range) -> tuple[tuple[Match, int], ...]:
-    """`positions` kept: the lookahead tests read the same 60 matches three times each, never changing them
-    (every check places on a clone), and making them is most of those tests' time."""
+    """`positions` kept: the lookahead test reads the same 60 matches three times, never changing them
+    (every check places on a clone), and making them is most of its time."""
     return tuple(positions(players, seeds))
 
 
@@ -268,12 +268,9 @@ def quick_value(o: Option) -> float:
     return gain(o) + 0.1 * o.tile.pips
 
 
-@pytest.mark.xdist_group("lookahead-positions")  # one worker makes the positions once
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_lookahead_play_out_gives_up_points_to_deny_a_reply(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def gives_up_points_to_deny_a_reply(players: int) -> None:
     """With only the reply weighed: wherever it differs from `quick_choice` it scores no more, and the next
     seat's best answer to it is smaller."""
-    only(monkeypatch, LOOKAHEAD_REPLY=0.7)
     found = list(differences(players))
     assert len(found) >= 20
     for m, seat, look, quick in found:
@@ -290,12 +287,9 @@ def must_draw_or_pass(m: Match, seat: int, o: Option) -> bool:
     return after.phase is not Phase.PLAYING or after.turn != nxt or len(after.hands[nxt]) != len(m.hands[nxt])
 
 
-@pytest.mark.xdist_group("lookahead-positions")  # one worker makes the positions once
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_lookahead_play_out_leaves_the_next_seat_nothing(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def leaves_the_next_seat_nothing(players: int) -> None:
     """With only LEAVE_NOTHING weighed: wherever it differs from `quick_choice`, its choice leaves the next
     seat nothing to place and the quick one does not, for at most LEAVE_NOTHING less of quick's value."""
-    only(monkeypatch, LEAVE_NOTHING=5.0)
     found = list(differences(players))
     assert len(found) >= 10
     for m, seat, look, quick in found:
@@ -309,17 +303,30 @@ def placeable(m: Match, seat: int, o: Option) -> int:
     return sum(1 for t in m.hand(seat) if t is not o.tile and after.accepts(t))
 
 
-@pytest.mark.xdist_group("lookahead-positions")  # one worker makes the positions once
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_lookahead_play_out_keeps_tiles_placeable(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def keeps_tiles_placeable(players: int) -> None:
     """With only KEEP_PLAYABLE weighed: wherever it differs from `quick_choice`, its choice leaves more of
     its own tiles placeable, for at most KEEP_PLAYABLE of quick's value a tile more."""
-    only(monkeypatch, KEEP_PLAYABLE=2.0)
     found = list(differences(players))
     assert len(found) >= 20
     for m, seat, look, quick in found:
         more = placeable(m, seat, look) - placeable(m, seat, quick)
         assert more > 0 and quick_value(quick) - quick_value(look) <= 2.0 * more + 1e-9
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_each_weight_of_the_lookahead_play_out_alone_does_what_it_says(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each of the play-out's own weights alone (the others at 0), on the same decisions of 60 random matches:
+    the reply, leaving the next seat nothing, keeping tiles placeable (each check's docstring says what
+    holds). One test, so the positions, most of its time, are made once."""
+    for weight, value, holds in (
+        ("LOOKAHEAD_REPLY", 0.7, gives_up_points_to_deny_a_reply),
+        ("LEAVE_NOTHING", 5.0, leaves_the_next_seat_nothing),
+        ("KEEP_PLAYABLE", 2.0, keeps_tiles_placeable),
+    ):
+        only(monkeypatch, **{weight: value})
+        holds(players)
 
 
 # -- what a seat may know -----------------------------------------------------
