@@ -183,30 +183,20 @@ class TournamentQueries(BackendHooks):
             )
 
     async def set_game_table(self, event_id: int, round_no: int, first: int, table_id: int) -> None:
-        async with self._transaction() as session:
-            await session.execute(
-                "UPDATE tournament_games SET table_id = ? WHERE event_id = ? AND round = ? AND first_id = ?",
-                table_id,
-                event_id,
-                round_no,
-                first,
-            )
+        await self._set_game(event_id, round_no, first, "table_id", table_id)
 
     async def set_game_thread(self, event_id: int, round_no: int, first: int, thread_id: int) -> None:
-        async with self._transaction() as session:
-            await session.execute(
-                "UPDATE tournament_games SET thread_id = ? WHERE event_id = ? AND round = ? AND first_id = ?",
-                thread_id,
-                event_id,
-                round_no,
-                first,
-            )
+        await self._set_game(event_id, round_no, first, "thread_id", thread_id)
 
     async def set_game_opening(self, event_id: int, round_no: int, first: int, message_id: int) -> None:
+        await self._set_game(event_id, round_no, first, "opening_id", message_id)
+
+    async def _set_game(self, event_id: int, round_no: int, first: int, column: str, value: int) -> None:
+        """One of a game's noted ids (`column` is one of ours, never a caller's text)."""
         async with self._transaction() as session:
             await session.execute(
-                "UPDATE tournament_games SET opening_id = ? WHERE event_id = ? AND round = ? AND first_id = ?",
-                message_id,
+                f"UPDATE tournament_games SET {column} = ? WHERE event_id = ? AND round = ? AND first_id = ?",
+                value,
                 event_id,
                 round_no,
                 first,

@@ -64,9 +64,9 @@ def catalog_files() -> tuple[tuple[str, int, int], ...]:
     """Every catalog file with its change time and size: what `refresh` compares."""
     found = []
     for lang in SUPPORTED:
-        for path in sorted((LOCALES_DIR / lang).glob("*.ftl")):
-            stat = path.stat()
-            found.append((f"{lang}/{path.name}", stat.st_mtime_ns, stat.st_size))
+        for name in resource_names(lang):
+            stat = (LOCALES_DIR / lang / name).stat()
+            found.append((f"{lang}/{name}", stat.st_mtime_ns, stat.st_size))
     return tuple(found)
 
 

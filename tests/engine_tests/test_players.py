@@ -4,7 +4,6 @@ of `hard`, and an observation that holds only what the seat may know."""
 from __future__ import annotations
 
 import doctest
-import functools
 import random
 from collections.abc import Callable, Iterator
 
@@ -35,13 +34,6 @@ def positions(players: int, seeds: range) -> Iterator[tuple[Match, int]]:
 
         play_to_end(Match.new(players, f"positions/{seed}"), noted)
         yield from found
-
-
-@functools.cache
-def decisions(players: int, seeds: range) -> tuple[tuple[Match, int], ...]:
-    """`positions` kept: the lookahead test reads the same 60 matches three times, never changing them
-    (every check places on a clone), and making them is most of its time."""
-    return tuple(positions(players, seeds))
 
 
 def find(predicate: Callable[[Match, int], bool], count: int, players: int = 2) -> list[tuple[Match, int]]:
@@ -245,10 +237,13 @@ def only(monkeypatch: pytest.MonkeyPatch, **weights: float) -> None:
         monkeypatch.setattr(greedy, name, weights.get(name, 0.0))
 
 
-def differences(players: int) -> Iterator[tuple[Match, int, Option, Option]]:
+Decisions = list[tuple[Match, int]]
+
+
+def differences(decided: Decisions) -> Iterator[tuple[Match, int, Option, Option]]:
     """Positions of random matches where `lookahead_choice` and `quick_choice` differ (but not as two ways
     of winning the match at once), with the lookahead's choice and the quick one."""
-    for m, seat in decisions(players, range(60)):
+    for m, seat in decided:
         options = m.options(seat)
         quick, look = quick_choice(m, seat, options), lookahead_choice(m, seat, options)
         if look == quick:
@@ -268,10 +263,10 @@ def quick_value(o: Option) -> float:
     return gain(o) + 0.1 * o.tile.pips
 
 
-def gives_up_points_to_deny_a_reply(players: int) -> None:
+def gives_up_points_to_deny_a_reply(decided: Decisions) -> None:
     """With only the reply weighed: wherever it differs from `quick_choice` it scores no more, and the next
     seat's best answer to it is smaller."""
-    found = list(differences(players))
+    found = list(differences(decided))
     assert len(found) >= 20
     for m, seat, look, quick in found:
         assert gain(look) <= gain(quick)
@@ -287,10 +282,10 @@ def must_draw_or_pass(m: Match, seat: int, o: Option) -> bool:
     return after.phase is not Phase.PLAYING or after.turn != nxt or len(after.hands[nxt]) != len(m.hands[nxt])
 
 
-def leaves_the_next_seat_nothing(players: int) -> None:
+def leaves_the_next_seat_nothing(decided: Decisions) -> None:
     """With only LEAVE_NOTHING weighed: wherever it differs from `quick_choice`, its choice leaves the next
     seat nothing to place and the quick one does not, for at most LEAVE_NOTHING less of quick's value."""
-    found = list(differences(players))
+    found = list(differences(decided))
     assert len(found) >= 10
     for m, seat, look, quick in found:
         assert must_draw_or_pass(m, seat, look) and not must_draw_or_pass(m, seat, quick)
@@ -303,10 +298,10 @@ def placeable(m: Match, seat: int, o: Option) -> int:
     return sum(1 for t in m.hand(seat) if t is not o.tile and after.accepts(t))
 
 
-def keeps_tiles_placeable(players: int) -> None:
+def keeps_tiles_placeable(decided: Decisions) -> None:
     """With only KEEP_PLAYABLE weighed: wherever it differs from `quick_choice`, its choice leaves more of
     its own tiles placeable, for at most KEEP_PLAYABLE of quick's value a tile more."""
-    found = list(differences(players))
+    found = list(differences(decided))
     assert len(found) >= 20
     for m, seat, look, quick in found:
         more = placeable(m, seat, look) - placeable(m, seat, quick)
@@ -320,13 +315,14 @@ def test_each_weight_of_the_lookahead_play_out_alone_does_what_it_says(
     """Each of the play-out's own weights alone (the others at 0), on the same decisions of 60 random matches:
     the reply, leaving the next seat nothing, keeping tiles placeable (each check's docstring says what
     holds). One test, so the positions, most of its time, are made once."""
+    decided = list(positions(players, range(60)))
     for weight, value, holds in (
         ("LOOKAHEAD_REPLY", 0.7, gives_up_points_to_deny_a_reply),
         ("LEAVE_NOTHING", 5.0, leaves_the_next_seat_nothing),
         ("KEEP_PLAYABLE", 2.0, keeps_tiles_placeable),
     ):
         only(monkeypatch, **{weight: value})
-        holds(players)
+        holds(decided)
 
 
 # -- what a seat may know -----------------------------------------------------
