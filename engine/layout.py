@@ -9,7 +9,7 @@ placement by adding what changed, so scoring a move costs a few operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -142,7 +142,7 @@ class Layout:
     from them. An int hashes without running Python code, a Tile does not.
     """
 
-    __slots__ = ("_attached", "_by_pip", "_contribution", "_links", "_order", "_tiles", "root", "total")
+    __slots__ = ("_attached", "_by_pip", "_contribution", "_links", "_looked", "_order", "_tiles", "root", "total")
 
     def __init__(self) -> None:
         self.total = 0
@@ -158,6 +158,9 @@ class Layout:
         # contribution when a tile attaches there. A table tile offers one point at a time, except the
         # opening non-double (two, of different values).
         self._by_pip: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {}, {}, {})  # pips 0 to MAX_PIP
+        # `view` and `contributions` as they were at a number of tiles: a table only grows, and the bot looks
+        # at one placement's table several times (its picture, its turn line, a computer's observation)
+        self._looked: tuple[int, tuple[PlacedTile, ...], tuple[tuple[Tile, int], ...]] = (0, (), ())
 
     def __len__(self) -> int:
         return len(self._tiles)
@@ -180,6 +183,7 @@ class Layout:
         other._attached = self._attached.copy()
         other._order = self._order.copy()
         other._by_pip = tuple(d.copy() for d in self._by_pip)
+        other._looked = self._looked  # values, of the same table
         return other
 
     @property
@@ -417,7 +421,15 @@ class Layout:
 
     def view(self) -> tuple[PlacedTile, ...]:
         """Every tile on the table, in the order placed, with the state of each of its points."""
-        return tuple(self._view_node(n) for n in self.nodes.values())
+        return self._look()[1]
+
+    def _look(self) -> tuple[int, tuple[PlacedTile, ...], tuple[tuple[Tile, int], ...]]:
+        looked = self._looked
+        if looked[0] != len(self._tiles):
+            nodes = self.nodes.values()
+            looked = (len(self._tiles), tuple(self._view_node(n) for n in nodes), tuple(_counted_ends(nodes)))
+            self._looked = looked
+        return looked
 
     def _view_node(self, node: Node) -> PlacedTile:
         t = node.tile
@@ -448,17 +460,21 @@ class Layout:
 
     def contributions(self) -> list[tuple[Tile, int]]:
         """The scoring ends as the seeds list them: (tile, value) for each counted end."""
-        out: list[tuple[Tile, int]] = []
-        for node in self.nodes.values():
-            t = node.tile
-            if t.is_double:
-                if node.lines_filled() < 2:
-                    out.append((t, 2 * t.low))
-            else:
-                for s, pip in ((Slot.LOW, t.low), (Slot.HIGH, t.high)):
-                    if s is not node.slot and s not in node.children:
-                        out.append((t, pip))
-        return out
+        return list(self._look()[2])
+
+
+def _counted_ends(nodes: Iterable[Node]) -> list[tuple[Tile, int]]:
+    out: list[tuple[Tile, int]] = []
+    for node in nodes:
+        t = node.tile
+        if t.is_double:
+            if node.lines_filled() < 2:
+                out.append((t, 2 * t.low))
+        else:
+            for s, pip in ((Slot.LOW, t.low), (Slot.HIGH, t.high)):
+                if s is not node.slot and s not in node.children:
+                    out.append((t, pip))
+    return out
 
 
 def _refuse(tile: Tile, on: Tile | None, reason: str) -> BadTargetError:

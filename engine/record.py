@@ -54,6 +54,9 @@ class RoundRecord:
     hands: list[list[Tile]]
     boneyard: list[Tile]
     plays: list[Play] = field(default_factory=list)
+    # `text`'s pieces so far: the deal's JSON, then one play's JSON each for the first plays (see `text`)
+    _pieces: list[str] = field(default_factory=list, compare=False, repr=False)
+    _last: Play | None = field(default=None, compare=False, repr=False)  # the last play `_pieces` hold
 
     def copy(self) -> RoundRecord:
         """An independent copy (the tiles and plays are values and are shared)."""
@@ -66,6 +69,31 @@ class RoundRecord:
             "boneyard": [str(t) for t in self.boneyard],
             "plays": [p.to_json() for p in self.plays],
         }
+
+    def text(self) -> str:
+        """`json.dumps(self.to_json(), ensure_ascii=False)`, made from what the last call made.
+
+        The bot saves the whole record after every placement: written anew each time, a match's saves cost
+        its length squared. A round's deal never changes once dealt and its plays only grow (`Match` appends
+        them), so the deal's text and each play's are made once; the plays list is checked to still hold
+        the same last play the pieces were made from, else they are made anew."""
+        pieces, plays = self._pieces, self.plays
+        done = len(pieces) - 1
+        if done < 0 or done > len(plays) or (done and plays[done - 1] is not self._last):
+            deal = json.dumps(
+                {
+                    "leader": self.leader,
+                    "hands": [[str(t) for t in h] for h in self.hands],
+                    "boneyard": [str(t) for t in self.boneyard],
+                },
+                ensure_ascii=False,
+            )
+            pieces[:] = [deal[:-1] + ', "plays": [']
+            done = 0
+        for play in plays[done:]:
+            pieces.append(json.dumps(play.to_json(), ensure_ascii=False))
+        self._last = plays[-1] if plays else None
+        return pieces[0] + ", ".join(pieces[1:]) + "]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +128,11 @@ class Record:
         return Record(self.players, [r.copy() for r in self.rounds], names, self.ended_at, self.ending)
 
     def to_json(self) -> dict[str, Any]:
+        out = self._head()
+        out["rounds"] = [r.to_json() for r in self.rounds]
+        return out
+
+    def _head(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT, "players": self.players}
         if self.names is not None:
             out["names"] = list(self.names)
@@ -107,11 +140,14 @@ class Record:
             out["ended_at"] = self.ended_at
         if self.ending is not None:
             out["ending"] = self.ending.to_json()
-        out["rounds"] = [r.to_json() for r in self.rounds]
         return out
 
     def dumps(self, indent: int | None = None) -> str:
-        return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
+        """The record as JSON text; on one line (`indent` None) from each round's kept text (`RoundRecord.text`)."""
+        if indent is not None:
+            return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
+        head = json.dumps(self._head(), ensure_ascii=False)
+        return head[:-1] + ', "rounds": [' + ", ".join([r.text() for r in self.rounds]) + "]}"
 
     @classmethod
     def loads(cls, text: str | bytes) -> Record:

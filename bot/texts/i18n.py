@@ -88,10 +88,19 @@ def _fluent_params(params: dict[str, object]) -> dict[str, object]:
 
 
 def find(lang: str, key: str, **params: object) -> str | None:
-    """The message `key` of exactly `lang` (no fallback), or None when that catalog lacks it."""
-    text, errors = _format(lang, key, _fluent_params(params))
+    """The message `key` of exactly `lang` (no fallback), or None when that catalog lacks it.
+
+    Kept like `t`'s messages (under the language's name with a "=" before it, which `pick_locale` never
+    gives): a command sync asks for every description at each bot start."""
+    values = _fluent_params(params)
+    wanted = ("=" + lang, key, tuple(sorted(values.items())))
+    if (kept := _clean.get(wanted)) is not None:
+        return kept
+    text, errors = _format(lang, key, values)
     if errors:
         log.warning("i18n: %s/%s formatted with errors: %s", lang, key, errors)
+    elif text is not None:
+        _keep(wanted, text)
     return text
 
 
@@ -136,7 +145,11 @@ def t(locale: object, key: str, **params: object) -> str:
 
         text = resolve(text)
     if clean:
-        if len(_clean) >= _CLEAN_MOST:
-            _clean.clear()
-        _clean[wanted] = text
+        _keep(wanted, text)
     return text
+
+
+def _keep(wanted: tuple[str, str, tuple[tuple[str, object], ...]], text: str) -> None:
+    if len(_clean) >= _CLEAN_MOST:
+        _clean.clear()
+    _clean[wanted] = text

@@ -305,6 +305,9 @@ def test_a_copy_is_independent_of_the_original() -> None:
     copy.place(parse_tile("1-2"), parse_tile("1-1"))
     assert len(copy) == 5
     assert len(layout) == 4
+    # what each shows is its own table now (a view is kept between placements: not one the other made)
+    assert copy.view() == build(WALK[:5]).view() != layout.view() == build(WALK[:4]).view()
+    assert copy.contributions() == build(WALK[:5]).contributions() != layout.contributions()
     assert layout.total == 5
     assert parse_tile("1-2") not in layout
     assert layout.targets(parse_tile("1-6")) == [parse_tile("1-1")]

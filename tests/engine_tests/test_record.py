@@ -94,6 +94,35 @@ def test_the_record_grows_with_every_accepted_placement_only() -> None:
     assert match.record.rounds[0].hands == [list(h) for h in Match.new(2, "grows").hands]
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_text_kept_between_saves_is_the_text_written_anew(players: int) -> None:
+    """The bot saves `dumps()` after every placement from the round texts it kept (RoundRecord.text): after
+    each placement, a named or ended record, a copy, and plays changed by hand, it is what json writes anew."""
+    rng = random.Random(players)
+    for seed in range(12):
+        match = Match.new(players, f"kept-{seed}")
+        seen: list[str] = []
+
+        def written_anew(m: Match, events: object, seen: list[str] = seen) -> None:
+            seen.append(m.record.dumps())
+            assert seen[-1] == json.dumps(m.record.to_json(), ensure_ascii=False)
+
+        play_to_end(match, at_random(rng), after=written_anew)
+        assert len(seen) > 20
+        record = match.record
+        record.names = ["Ana", "보라", "Chidi", "Dee"][:players]
+        record.ending = Ending("ended_early", 0, tuple(match.scores))
+        copied = record.copy()
+        for r in (record, copied):
+            assert r.dumps() == json.dumps(r.to_json(), ensure_ascii=False)
+            assert Record.loads(r.dumps()) == r
+        last = record.rounds[-1]
+        last.plays[-1:] = [last.plays[0]]  # the last play replaced: the kept pieces do not hold it
+        assert record.dumps() == json.dumps(record.to_json(), ensure_ascii=False)
+        del last.plays[len(last.plays) // 2 :]  # fewer plays than the pieces kept
+        assert record.dumps() == json.dumps(record.to_json(), ensure_ascii=False)
+
+
 def test_plays_write_on_only_after_the_opening() -> None:
     assert Play(0, Placement(T("1-4"))).to_json() == {"seat": 0, "tile": "1-4"}
     assert Play(3, Placement(T("4-1"), T("1-1"))).to_json() == {"seat": 3, "tile": "1-4", "on": "1-1"}
