@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax.ast import Placeable, TextElement, VariableReference
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,8 @@ _NATIVE = (str, int, float, Decimal, _dt.date, _dt.datetime)
 
 def pick_locale(value: object) -> str:
     """Map a Discord locale ("ko", "es-ES", "es-419", "en-US", a discord.Locale) to a catalog."""
+    if type(value) is str and value in SUPPORTED:  # a table's own language: most calls
+        return value
     text = str(getattr(value, "value", value) or "").strip().lower().replace("_", "-")
     lang = text.split("-")[0]
     return lang if lang in SUPPORTED else DEFAULT
@@ -56,6 +59,7 @@ def reload() -> None:
     """Forget loaded catalogs (after editing .ftl files in a running process or a test)."""
     global _read_from
     bundle.cache_clear()
+    _plain.cache_clear()
     _clean.clear()
     _read_from = catalog_files()
 
@@ -106,6 +110,9 @@ def find(lang: str, key: str, **params: object) -> str | None:
 
 def _format(lang: str, key: str, values: dict[str, object]) -> tuple[str | None, list[Exception]]:
     messages = bundle(lang)
+    parts = _plain(messages, key)
+    if parts is not None and (filled := _filled(parts, values)) is not None:
+        return filled, []
     if not messages.has_message(key):
         return None, []
     message = messages.get_message(key)
@@ -113,6 +120,47 @@ def _format(lang: str, key: str, values: dict[str, object]) -> tuple[str | None,
         return None, []
     text, errors = messages.format_pattern(message.value, values)
     return str(text), errors
+
+
+# A message that is only text and `{ $variable }`s, as most are, is filled in here: Fluent's resolver runs
+# each part through its number and string types (babel for every number), tens of microseconds a message,
+# and a placement's narration, description and buttons ask for dozens with new values each time.
+_PLAIN_MOST = 999  # numbers Fluent writes as their digits in every catalog's language (no group separator)
+
+
+@cache
+def _plain(messages: FluentBundle, key: str) -> tuple[str, ...] | None:
+    """The message's parts, text at even places and a variable's name at odd ones; None when it has
+    anything else (a selector, a term, a function, another message) or no value."""
+    if not messages.has_message(key):
+        return None
+    pattern = messages.get_message(key).value
+    if pattern is None:
+        return None
+    parts = [""]
+    for element in getattr(pattern, "elements", (pattern,)):  # a lone text is compiled to its TextElement
+        if isinstance(element, TextElement):
+            parts[-1] += element.value
+        elif isinstance(element, Placeable) and isinstance(element.expression, VariableReference):
+            parts += [element.expression.id.name, ""]
+        else:
+            return None
+    return tuple(parts)
+
+
+def _filled(parts: tuple[str, ...], values: dict[str, object]) -> str | None:
+    """The plain message filled in exactly as Fluent would; None when a value needs Fluent (or is missing)."""
+    out = [parts[0]]
+    for i in range(1, len(parts), 2):
+        value = values.get(parts[i])
+        if type(value) is str:
+            out.append(value)
+        elif type(value) is int and -_PLAIN_MOST <= value <= _PLAIN_MOST:
+            out.append(str(value))
+        else:
+            return None
+        out.append(parts[i + 1])
+    return "".join(out)
 
 
 # Messages formatted cleanly, by language, key and values: a table asks for the same labels and lines at every
