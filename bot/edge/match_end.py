@@ -61,10 +61,11 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
         await interaction.followup.send(texts.rematch_opened(locale_of(interaction), host, channel_id), ephemeral=True)
 
 
-def match_end_view(table_id: int, lang: str) -> discord.ui.View:
-    """Rematch, then Replay and Review (bot/edge/replay_buttons.py)."""
+def match_end_view(table_id: int, lang: str, *, rematch: bool = True) -> discord.ui.View:
+    """Rematch (unless the match was a tournament's game), then Replay and Review (bot/edge/replay_buttons.py)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(table_id=table_id, label=t(lang, "button-rematch")))
+    if rematch:
+        view.add_item(RematchButton(table_id=table_id, label=t(lang, "button-rematch")))
     for item in match_end_items(table_id, lang):
         view.add_item(item)
     return view

@@ -102,8 +102,8 @@ class PostSender:
             extra["files"] = attached
         if post.hand_button:
             extra["view"] = show_hand_view(post.table_id, post.lang)
-        elif post.rematch:
-            extra["view"] = match_end_view(post.table_id, post.lang)
+        elif post.record is not None:  # the match-end message: Replay and Review, and Rematch if it offers one
+            extra["view"] = match_end_view(post.table_id, post.lang, rematch=post.rematch)
         given = nonce(post)
         if given is not None:
             extra["nonce"] = given  # discord.py asks Discord to enforce it: one message however often it is sent

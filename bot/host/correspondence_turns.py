@@ -151,7 +151,7 @@ class CorrespondenceTurns:
         else:
             said = [match_withdrew(table.lang, table.seating, seat, winner, withdrew_from)]
         rated = withdrew_from is None or match.move_no > 0
-        post = live.publish(PostKind.TURN, said, record=record, send=False)
+        post = await live.end_buttons(live.publish(PostKind.TURN, said, record=record, send=False))
         kept = live.kept(post)  # the match-end message, into the outbox with the end
         try:
             await live.write(

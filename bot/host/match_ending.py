@@ -48,7 +48,7 @@ async def keep_ended_match(
     record = kept_record(table, core.services.now(), ("ended_early", by))
     storage = core.services.storage
     lines, pictures = ended_early_lines(table), await draw()
-    post = core.publish(PostKind.CLOSED, lines, pictures=pictures, record=record, send=False)
+    post = await core.end_buttons(core.publish(PostKind.CLOSED, lines, pictures=pictures, record=record, send=False))
     kept = core.kept(post)
     await core.write(
         lambda version: storage.finish_match(table.id, table.guild_id, record, [], version, ended_early=True, post=kept)

@@ -147,6 +147,9 @@ class TableOpener:
             raise Refusal("table-gone")
         if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
             raise Refusal("rematch-not-player")
+        if (game := await self.storage.game_of_table(table_id)) is not None:  # its event pairs the next match
+            event = await self.storage.event(game[0])
+            raise Refusal("rematch-event", name="?" if event is None else event.name)
         people = {s.user_id for s in row.seats if s.user_id is not None}
         for live in self.registry.in_channel(row.channel_id):  # one rematch at a time: a second click finds it
             table = live.table

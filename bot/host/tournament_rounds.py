@@ -24,7 +24,7 @@ from ..model.pace import OnTimeout
 from ..model.posts import Picture, Post, PostKind
 from ..model.standings import Standing, standings
 from ..model.table_state import Seat, Table, TableStatus
-from ..model.tournament import Entrant, Event, EventStatus, Format, Game
+from ..model.tournament import Entrant, Event, EventStatus, Format, Game, ahead
 from ..storage import Storage
 from .correspondence_turns import CorrespondenceTurns
 from .live_table import LiveTable
@@ -218,8 +218,8 @@ class TournamentRounds:
             winner = table.seats[winner_side].user_id
             how = "played" if table.forfeit_seat is None else await self._forfeit_how(event_id, table)
         else:  # stopped (the organiser, a deadline, /five-up end): the score so far decides, a tie nobody
-            ahead = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else None
-            winner, how = (None if ahead is None else table.seats[ahead].user_id), "ended"
+            side = ahead(scores)
+            winner, how = (None if side is None else table.seats[side].user_id), "ended"
         await self.storage.set_game_result(event_id, game.round, game.first, winner, scores[0], scores[1], how)
         game.winner, game.first_points, game.second_points, game.how = winner, scores[0], scores[1], how
 

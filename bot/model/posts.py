@@ -54,7 +54,7 @@ class Post:
     move_no: int = 0
     lang: str = "en"
     record: str | None = None  # the game record to attach as record.json (the match-end message)
-    rematch: bool = False  # offer the Rematch button (the match-end message)
+    rematch: bool = False  # the match-end message (one with a `record`) offers Rematch: not at a tournament's game
     edit_message_id: int | None = None  # edit this message of the channel instead of posting (the lobby)
     direct_to: int | None = None  # send to this person's direct messages instead (a reminder they asked for)
     outbox: int | None = None  # kept in the outbox under (table_id, this version), written with the move

@@ -1,7 +1,7 @@
 """A tournament's standings: points, then Buchholz, Sonneborn-Berger and game points (docs/tournaments.md).
 
-Only decided games count. A win is 1 point, a loss 0, a bye 1; a game the organiser ended with no
-winner gives neither player a point. Buchholz is the sum of the final points of every opponent met;
+Only decided games count. A win is 1 point, a loss 0, a bye 1; a game ended early while level (no
+winner) gives neither player a point. Buchholz is the sum of the final points of every opponent met;
 a bye counts as a game against a virtual opponent with the player's own final points (so a bye
 neither helps nor hurts the tie-break). Sonneborn-Berger is the sum of the final points of the
 opponents beaten (a bye beats no one). Game points are the points scored on the board in the event.

@@ -6,6 +6,7 @@ restart. An event's `version` guards its saves the way a table's does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -73,7 +74,7 @@ class Game:
     winner: int | None = None  # user id of the winner once decided (a bye: first)
     first_points: int = 0  # game points scored in the match (displayed points, for the third tie-break)
     second_points: int = 0
-    how: str = ""  # one of GAME_HOWS: "" while undecided; "ended": stopped by the organiser with no winner
+    how: str = ""  # one of GAME_HOWS: "" while undecided; "ended": stopped early, decided by the score then
     thread_id: int | None = None  # its match's thread, noted as soon as it exists (before its table opens)
     opening_id: int | None = None  # the message its thread is made on, noted before the thread is asked for
 
@@ -95,3 +96,9 @@ class Game:
         if user_id == self.second:
             return self.first
         return None
+
+
+def ahead(scores: Sequence[int]) -> int | None:
+    """The side (0 or 1) ahead in a game's score, None when level: who wins a game stopped early (by its
+    organiser, a moderator, a deadline), which counts by the score so far."""
+    return 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else None

@@ -65,6 +65,7 @@ from .stats import leaderboard_text, rating_changes, rating_text, stats_text
 from .status import closed_unreadable, reminder, restored, scores_line, status, table_ended, takeover, turn_text
 from .tournament_words import (
     event_ended,
+    event_game_stopped,
     event_joined,
     event_left,
     event_over,
@@ -103,6 +104,7 @@ __all__ = [
     "discord_date",
     "dm_set",
     "event_ended",
+    "event_game_stopped",
     "event_joined",
     "event_left",
     "event_over",

@@ -126,7 +126,16 @@ def result_words(lang: str, names: Mapping[int, str], game: Game) -> str:
         return t(lang, "event-won-forfeit", winner=winner)
     if game.how == "withdrawn":
         return t(lang, "event-won-withdrawn", winner=winner, loser=loser)
+    if game.how == "ended":
+        return t(lang, "event-won-ended", winner=winner, first=game.first_points, second=game.second_points)
     return t(lang, "event-won-by", winner=winner)
+
+
+def event_game_stopped(lang: str, event_name: str, winner: str | None) -> str:
+    """What a tournament's match ended early counts for: the game to the side ahead, or to nobody when level."""
+    if winner is None:
+        return t(lang, "event-game-stopped-level", name=event_name)
+    return t(lang, "event-game-stopped-won", name=event_name, winner=winner)
 
 
 def event_standings(

@@ -22,6 +22,7 @@ from support.world import World
 
 from bot import texts
 from bot.host import thread_pace
+from bot.host.refusal import Refusal
 from bot.model.table_state import TableStatus
 from bot.model.tournament import EventStatus, Game
 from bot.texts.i18n import t
@@ -133,6 +134,10 @@ async def test_a_five_player_swiss_of_three_rounds_to_the_end(tmp_path: Path) ->
         met = [frozenset((g.first, g.second)) for g in every if g.second is not None]
         assert len(met) == 6 and len(set(met)) == 6  # no two players met twice
         assert all(g.decided and (g.winner is not None) for g in every)
+        for g in every:  # each match's end offers its replay and review, and no rematch: the event pairs the next
+            if g.thread_id is not None:
+                ids = [c for m in s.fake.messages(g.thread_id) for c in m.custom_ids()]
+                assert any(f"replay:{g.table_id}" in c for c in ids) and not any("rematch" in c for c in ids)
         posts = s.fake.messages(s.games)
         standings = [m for m in posts if any(a.filename == "standings.png" for a in m.attachments)]
         assert len(standings) == 3  # after rounds 1-2, and the final standings
@@ -260,6 +265,57 @@ async def test_a_withdrawal_after_a_placement_is_rated_and_said_in_the_thread(tm
             assert await s.bot.manager.storage.rating(event.guild_id, f"user:{player.id}") is not None
         (game,) = await games(s, event_id)
         assert game.winner == winner.id and game.how == "withdrawn"
+        s.fake.assert_clean()
+
+
+async def test_a_match_of_an_event_is_ended_early_by_its_organiser_only_and_counts_by_the_score(
+    tmp_path: Path,
+) -> None:
+    """Its players may not stop it (the first seat ahead would take the game): the refusal names the event and
+    the way out, and changes nothing. The organiser may: the thread says what the match counts for, the
+    pairings say it was ended early, the record says how it ended, and the match's end offers no Rematch
+    (a Rematch asked for all the same is refused: the event pairs the next match)."""
+    async with league(tmp_path, 2) as s:
+        event_id = await create(s, name="Cup", format="swiss", rounds=1)
+        await join_all(s, event_id, s.users)
+        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+        await s.fake.wait_idle()
+        (game,) = await games(s, event_id)
+        assert game.table_id is not None and game.thread_id is not None
+        live = s.bot.manager.registry.by_id(game.table_id)
+        assert live is not None and live.table.match is not None
+        match = live.table.match
+        while match.scores[0] == match.scores[1] or match.turn is None:  # until one side is ahead
+            await s.place(live.table, max(match.options(), key=lambda o: o.points))
+        await s.fake.wait_idle()
+        scores = tuple(texts.shown(p) for p in match.scores[:2])
+        moves = live.table.move_no
+        for player in s.users:
+            refused = await s.fake.slash(player, game.thread_id, "five-up end")
+            assert refused.last_reply is not None and refused.last_reply.ephemeral
+            assert refused.last_reply.content == t("en", "error-end-event-game", name="Cup")
+        assert live.table.status is TableStatus.PLAYING and live.table.move_no == moves
+
+        await s.fake.slash(s.mod, game.thread_id, "five-up end")
+        await s.fake.wait_idle()
+        winner = live.table.seats[0 if scores[0] > scores[1] else 1].name
+        thread = [m.content for m in s.fake.messages(game.thread_id)]
+        said = t("en", "event-game-stopped-won", name="Cup", winner=winner)
+        assert any(said in text for text in thread), thread[-3:]
+        (game,) = await games(s, event_id)
+        assert game.how == "ended" and (game.first_points, game.second_points) == scores
+        assert game.winner == live.table.seats[0 if scores[0] > scores[1] else 1].user_id
+        pairings = await s.fake.slash(s.users[0], s.games, "five-up tournament pairings", event=event_id)
+        assert pairings.last_reply is not None
+        shown = t("en", "event-won-ended", winner=winner, first=scores[0], second=scores[1])
+        assert shown in pairings.last_reply.content
+        ids = [c for m in s.fake.messages(game.thread_id) for c in m.custom_ids()]
+        assert any(f"replay:{game.table_id}" in c for c in ids) and not any("rematch" in c for c in ids), ids
+        row = await s.bot.manager.storage.finished_match(game.table_id)
+        assert row is not None and '"how": "ended_early"' in row.record
+        with pytest.raises(Refusal) as refused_rematch:
+            await s.bot.manager.rematch(table_id=game.table_id, user_id=s.users[0].id, guild_id=s.guild.id)
+        assert (refused_rematch.value.code, refused_rematch.value.params) == ("rematch-event", {"name": "Cup"})
         s.fake.assert_clean()
 
 
