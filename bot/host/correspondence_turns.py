@@ -22,6 +22,7 @@ from ..storage import TurnDeadlines
 from ..texts.tournament_words import match_withdrew
 from .board_lines import last_board
 from .correspondence_clock import left, paused, reminded, resumed
+from .event_games import end_buttons
 from .live_table import LiveTable
 from .refusal import Refusal
 from .row_conversion import kept_record, result_rows
@@ -151,7 +152,7 @@ class CorrespondenceTurns:
         else:
             said = [match_withdrew(table.lang, table.seating, seat, winner, withdrew_from)]
         rated = withdrew_from is None or match.move_no > 0
-        post = await live.end_buttons(live.publish(PostKind.TURN, said, record=record, send=False))
+        post = await end_buttons(storage, table.id, live.publish(PostKind.TURN, said, record=record, send=False))
         kept = live.kept(post)  # the match-end message, into the outbox with the end
         try:
             await live.write(

@@ -34,18 +34,17 @@ from engine import (
 )
 
 from .. import texts
-from ..model import tournament
 from ..model.answers import Hand, Played
 from ..model.posts import Post, PostKind
 from ..model.rating_change import Change
 from ..model.table_state import Table, TableStatus
-from ..model.tournament import ahead
 from ..storage import (
     NEW_TABLE_VERSION,
     TurnDeadlines,
 )
 from ..texts.lobby import ended_early_kept
 from .board_lines import BoardLines, last_board, on_board
+from .event_games import check_may_end, counts_for, end_buttons, event_of
 from .idle_turn import IdleTurn
 from .lobby_actions import LobbyActions
 from .match_ending import keep_ended_match, played_any
@@ -82,36 +81,22 @@ class LiveTable(IdleTurn):
         anywhere but the match's own room, it says where the match's score and record are."""
         table = self.table
         async with self.lock:
-            event = await self._event()
-            if event is not None:  # a tournament's match: its first seat is no host, and stopping it decides it
-                if user_id != event.organiser_id and not can_manage:
-                    raise Refusal("end-event-game", name=event.name)
-            elif user_id != table.host_id and not can_manage:
-                raise Refusal("end-not-allowed")
+            event = await event_of(self.services.storage, table.id)
+            check_may_end(table, event, user_id, can_manage)
             text = texts.table_ended(table.lang, texts.plain(name))
             if table.status is TableStatus.PLAYING and played_any(table.match):
-                assert table.match is not None
-                scores = tuple(texts.shown(s) for s in table.match.scores[:2])
                 await keep_ended_match(
                     self, lambda: self._pictures(self._pictured()), self.board_lines, by=table.seat_of(user_id)
                 )
-                text = texts.table_ended(table.lang, texts.plain(name), match_kept=True)
-                if event is not None:
-                    side = ahead(scores)
-                    winner = None if side is None else table.seats[side].name
-                    text = f"{text}\n{texts.event_game_stopped(table.lang, event.name, winner)}"
+                said = [texts.table_ended(table.lang, texts.plain(name), match_kept=True), *counts_for(table, event)]
                 if asked_in != table.room:  # in the room itself, its next message says so
-                    text = f"{text}\n{ended_early_kept(table.lang, table.room)}"
+                    said.append(ended_early_kept(table.lang, table.room))
+                text = "\n".join(said)
             else:
                 await self.close(f"ended by {user_id}")
                 if table.thread_id is not None:
                     self.show_in_lobby()
             return Post(table.id, table.channel_id, PostKind.CLOSED, text, move_no=table.move_no, lang=table.lang)
-
-    async def _event(self) -> tournament.Event | None:
-        """The tournament this table's match is a game of, if any (its organiser may end it, it offers no rematch)."""
-        found = await self.services.storage.game_of_table(self.table.id)
-        return None if found is None else await self.services.storage.event(found[0])
 
     # -- playing ------------------------------------------------------------
 
@@ -333,7 +318,9 @@ class LiveTable(IdleTurn):
         if match.phase is Phase.OVER:
             record = kept_record(table, self.services.now())
             results = result_rows(table)
-            post = await self.end_buttons(replace(post, record=record, rematch=True))  # exactly what storage holds
+            post = await end_buttons(
+                storage, table.id, replace(post, record=record, rematch=True)
+            )  # exactly what storage holds
             final = self.kept(post)
             await self.write(
                 lambda version: storage.finish_match(table.id, table.guild_id, record, results, version, post=final)

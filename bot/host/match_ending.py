@@ -20,6 +20,7 @@ from ..model.posts import Picture, PostKind
 from ..model.table_state import TableStatus
 from ..texts.lobby import ended_early_lines
 from .board_lines import BoardLines, last_board
+from .event_games import end_buttons
 from .row_conversion import kept_record
 from .table_core import TableCore
 
@@ -48,7 +49,8 @@ async def keep_ended_match(
     record = kept_record(table, core.services.now(), ("ended_early", by))
     storage = core.services.storage
     lines, pictures = ended_early_lines(table), await draw()
-    post = await core.end_buttons(core.publish(PostKind.CLOSED, lines, pictures=pictures, record=record, send=False))
+    post = core.publish(PostKind.CLOSED, lines, pictures=pictures, record=record, send=False)
+    post = await end_buttons(storage, table.id, post)
     kept = core.kept(post)
     await core.write(
         lambda version: storage.finish_match(table.id, table.guild_id, record, [], version, ended_early=True, post=kept)

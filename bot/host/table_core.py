@@ -332,12 +332,6 @@ class TableCore:
         )
         return self.hand_over(post) if send else post
 
-    async def end_buttons(self, post: Post) -> Post:
-        """A match-end post offers Rematch, but not at a tournament's game: the event pairs the next match."""
-        if post.rematch and await self.services.storage.game_of_table(self.table.id) is not None:
-            return replace(post, rematch=False)
-        return post
-
     def show_in_lobby(self) -> None:
         """The lobby message in the channel shows the match as it stands now (its thread, score, result)."""
         table = self.table
