@@ -22,6 +22,7 @@ from support.world import World
 
 from bot import texts
 from bot.host import thread_pace
+from bot.host.live_table import LiveTable
 from bot.host.refusal import Refusal
 from bot.model.table_state import TableStatus
 from bot.model.tournament import EventStatus, Game
@@ -88,6 +89,18 @@ async def join_all(s: World, event_id: int, players: Sequence[FakeUser], lang: s
 
 async def games(s: World, event_id: int) -> list[Game]:
     return await s.bot.manager.storage.games(event_id)
+
+
+async def one_match(s: World, event_id: int, lang: str = "en") -> tuple[Game, LiveTable]:
+    """The two members join the one-round event, the organiser starts it: its one game and its live table."""
+    await join_all(s, event_id, s.users, lang)
+    await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
+    await s.fake.wait_idle()
+    (game,) = await games(s, event_id)
+    assert game.table_id is not None and game.thread_id is not None
+    live = s.bot.manager.registry.by_id(game.table_id)
+    assert live is not None and live.table.match is not None
+    return game, live
 
 
 async def play_round(s: World, event_id: int) -> None:
@@ -244,13 +257,7 @@ async def test_a_withdrawal_after_a_placement_is_rated_and_said_in_the_thread(tm
         event_id = await create(s, name="Copa", format="swiss", rounds=1)
         assert t("es", "event-format-swiss", rounds=1) == "suizo a una ronda"
         assert "suizo a una ronda" in s.fake.last_message(s.games).content
-        await join_all(s, event_id, s.users, "es")
-        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
-        await s.fake.wait_idle()
-        (game,) = await games(s, event_id)
-        assert game.table_id is not None and game.thread_id is not None
-        live = s.bot.manager.registry.by_id(game.table_id)
-        assert live is not None and live.table.match is not None
+        game, live = await one_match(s, event_id, "es")
         await s.place(live.table, live.table.match.options()[0])
         await s.fake.wait_idle()
         leaver = next(u for u in s.users if u.id == s.user_at(live.table, live.table.match.turn).id)  # type: ignore[arg-type]
@@ -277,13 +284,7 @@ async def test_a_match_of_an_event_is_ended_early_by_its_organiser_only_and_coun
     (a Rematch asked for all the same is refused: the event pairs the next match)."""
     async with league(tmp_path, 2) as s:
         event_id = await create(s, name="Cup", format="swiss", rounds=1)
-        await join_all(s, event_id, s.users)
-        await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
-        await s.fake.wait_idle()
-        (game,) = await games(s, event_id)
-        assert game.table_id is not None and game.thread_id is not None
-        live = s.bot.manager.registry.by_id(game.table_id)
-        assert live is not None and live.table.match is not None
+        game, live = await one_match(s, event_id)
         match = live.table.match
         while match.scores[0] == match.scores[1] or match.turn is None:  # until one side is ahead
             await s.place(live.table, max(match.options(), key=lambda o: o.points))
