@@ -153,6 +153,7 @@ def event_standings(
             rank=s.rank,
             player=s.name,
             points=number(s.points),
+            count=int(s.points) if s.points == int(s.points) else s.points,  # "1 pt", "2 pts", "1.5 pts"
             buchholz=number(s.buchholz),
             sb=number(s.sonneborn_berger),
             gp=s.game_points,

@@ -63,7 +63,10 @@ event-match-opening = 🏆 **{ $name }**, round { $round }: { $first } vs { $sec
 event-standings-title = **{ $name }** · standings after round { $round } of { $rounds }
 event-standings-final = **{ $name }** · final standings
 event-standings-during = **{ $name }** · standings during round { $round } of { $rounds }
-event-standings-line = { $rank }. { $player } · **{ $points }** pts · Bh { $buchholz } · SB { $sb } · { $gp } game pts
+event-standings-line = { $rank }. { $player } · **{ $points }** { $count ->
+        [one] pt
+       *[other] pts
+    } · Bh { $buchholz } · SB { $sb } · { $gp } game pts
 event-standings-withdrew = (withdrew)
 event-standings-legend = -# pts: wins (a bye counts as one) · Bh: Buchholz, the opponents' points · SB: Sonneborn-Berger, the points of the opponents beaten · game pts (GP): points scored in the matches
 event-over = 🏆 **{ $name }** is over. The winner: **{ $winner }**!

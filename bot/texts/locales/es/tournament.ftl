@@ -63,7 +63,10 @@ event-match-opening = 🏆 **{ $name }**, ronda { $round }: { $first } contra { 
 event-standings-title = **{ $name }** · clasificación tras la ronda { $round } de { $rounds }
 event-standings-final = **{ $name }** · clasificación final
 event-standings-during = **{ $name }** · clasificación durante la ronda { $round } de { $rounds }
-event-standings-line = { $rank }. { $player } · **{ $points }** pts · Bh { $buchholz } · SB { $sb } · { $gp } pts de juego
+event-standings-line = { $rank }. { $player } · **{ $points }** { $count ->
+        [one] pto
+       *[other] pts
+    } · Bh { $buchholz } · SB { $sb } · { $gp } pts de juego
 event-standings-withdrew = (se retiró)
 event-standings-legend = -# pts: victorias (un descanso cuenta como una) · Bh: Buchholz, los puntos de los rivales · SB: Sonneborn-Berger, los puntos de los rivales vencidos · pts de juego (PdJ): los puntos sumados en las partidas
 event-over = 🏆 **{ $name }** ha terminado. Gana: **{ $winner }**.

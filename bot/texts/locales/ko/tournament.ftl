@@ -56,7 +56,9 @@ event-match-opening = 🏆 **{ $name }** { $round }라운드: { $first } 대 { $
 event-standings-title = **{ $name }** · { $rounds }라운드 중 { $round }라운드 후 순위
 event-standings-final = **{ $name }** · 최종 순위
 event-standings-during = **{ $name }** · { $rounds }라운드 중 { $round }라운드 진행 중 순위
-event-standings-line = { $rank }. { $player } · **{ $points }**점 · 부흐 { $buchholz } · 소베 { $sb } · 득점 { $gp }
+event-standings-line = { $rank }. { $player } · **{ $points }**{ $count ->
+       *[other] 점
+    } · 부흐 { $buchholz } · 소베 { $sb } · 득점 { $gp }
 event-standings-withdrew = (기권)
 event-standings-legend = -# 점: 승리 수 (부전승도 1승) · 부흐: 부흐홀츠, 상대들의 점수 합 · 소베: 소네보른-베르거, 이긴 상대들의 점수 합 · 득점: 경기에서 얻은 점수
 event-over = 🏆 **{ $name }** 종료. 우승: **{ $winner }**!
