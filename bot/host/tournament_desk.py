@@ -221,8 +221,7 @@ class TournamentDesk:
         event.round_deadline = deadline_of(event, self.timer.now(), self.rounds.live_turn)
         await self.storage.save_event(event)
         self.rounds.edit_signup(event)
-        mentions = tuple(e.user_id for e in entrants)
-        self.rounds.post(event, texts.event_started(event, entrants), mentions=mentions)
+        self.rounds.post(event, texts.event_started(event, entrants), mentions=texts.started_mentions(entrants))
         self._spawn(self._next_round(event.id), f"event-round-{event.id}")  # the organiser's answer does not wait
 
     async def _play_round(self, event: Event) -> None:

@@ -81,6 +81,7 @@ from .tournament_words import (
     event_withdrew,
     match_opening,
     standings_words,
+    started_mentions,
 )
 from .turn import clock_rules, forced_draws, happened, next_up
 from .words import SEAT_CHIPS, clip, discord_clock, discord_date, plain, seat_tag, shown, unescaped
@@ -168,6 +169,7 @@ __all__ = [
     "shown",
     "side_name",
     "standings_words",
+    "started_mentions",
     "started_privately",
     "stats_text",
     "status",

@@ -67,8 +67,21 @@ def event_left(locale: str, event: Event) -> str:
     return t(locale, "event-left-playing" if event.status is EventStatus.RUNNING else "event-left", name=event.name)
 
 
+MENTIONED_MOST = 40  # entrants the start post mentions by name (each a ping); a bigger field is only counted
+
+
 def event_started(event: Event, entrants: Sequence[Entrant]) -> str:
-    return t(event.lang, "event-started", name=event.name, count=len(entrants), rounds=event.rounds)
+    """The event begins: its size, and who plays (mentioned: a player with a bye in round 1 hears of it here)."""
+    said = t(event.lang, "event-started", name=event.name, count=len(entrants), rounds=event.rounds)
+    if len(entrants) > MENTIONED_MOST:
+        return said
+    players = " · ".join(f"<@{e.user_id}>" for e in entrants)
+    return f"{said}\n{t(event.lang, 'event-started-players', players=players)}"
+
+
+def started_mentions(entrants: Sequence[Entrant]) -> tuple[int, ...]:
+    """Whom `event_started` mentions."""
+    return () if len(entrants) > MENTIONED_MOST else tuple(e.user_id for e in entrants)
 
 
 def event_started_note(locale: str, event: Event) -> str:
@@ -199,7 +212,8 @@ def standings_words(
 
 
 def event_over(event: Event, winners: Sequence[Standing]) -> str:
-    return t(event.lang, "event-over", name=event.name, winner=" & ".join(s.name for s in winners))
+    """The winner (or winners, sharing the first rank), mentioned: the post is for them."""
+    return t(event.lang, "event-over", name=event.name, winner=" & ".join(f"<@{s.user_id}>" for s in winners))
 
 
 def event_withdrew(event: Event, name: str) -> str:

@@ -158,7 +158,12 @@ async def test_a_five_player_swiss_of_three_rounds_to_the_end(tmp_path: Path) ->
         for message in standings:  # each picture described in plain words, without the message's Markdown
             (picture,) = [a for a in message.attachments if a.filename == "standings.png"]
             assert picture.description and "-# " not in picture.description and "**" not in picture.description
-        assert any("is over. The winner:" in m.content for m in posts)
+        started = next(m for m in posts if m.content.startswith("🏆 **Friday Swiss** begins"))
+        mentioned = {int(u["id"]) for u in started.payload["mentions"]}
+        assert mentioned == {u.id for u in s.users}  # the player with round 1's bye hears of the start too
+        (over,) = [m for m in posts if "is over. The winner:" in m.content]
+        top = [line.split(" · ")[0][3:] for line in standings[-1].content.splitlines() if line.startswith("1. ")]
+        assert {int(u["id"]) for u in over.payload["mentions"]} == {u.id for u in s.users if u.name in top}
         s.fake.assert_clean()
 
 

@@ -42,6 +42,7 @@ event-started = 🏆 **{ $name }** begins: { $count } players, { $rounds ->
         [one] one round
        *[other] { $rounds } rounds
     }.
+event-started-players = Players: { $players }
 event-started-note = **{ $name }** has started: round { $round }'s matches are opening now, a few every 10 seconds; each player is mentioned in their match's thread.
 event-round = **{ $name }** · round { $round } of { $rounds }:
 event-pair = { $first } – { $second } · { $where }

@@ -42,6 +42,7 @@ event-started = 🏆 Empieza **{ $name }**: { $count } personas, { $rounds ->
         [one] una ronda
        *[other] { $rounds } rondas
     }.
+event-started-players = Participantes: { $players }
 event-started-note = **{ $name }** ha empezado: las partidas de la ronda { $round } se están abriendo, unas pocas cada 10 segundos; cada jugador recibirá una mención en el hilo de su partida.
 event-round = **{ $name }** · ronda { $round } de { $rounds }:
 event-pair = { $first } – { $second } · { $where }

@@ -35,6 +35,7 @@ event-joined = **{ $name }**에 참가했습니다. 경기는 저절로 열리�
 event-left = **{ $name }** 참가를 취소했습니다.
 event-left-playing = **{ $name }**에서 기권했습니다: 진행 중이던 경기는 패배로 기록되고, 이제 대진에 들어가지 않습니다.
 event-started = 🏆 **{ $name }** 시작: { $count }명, { $rounds }라운드.
+event-started-players = 참가자: { $players }
 event-started-note = **{ $name }**을(를) 시작했습니다: { $round }라운드 경기를 10초마다 몇 개씩 여는 중입니다. 각 플레이어는 자기 경기 스레드에서 멘션을 받습니다.
 event-round = **{ $name }** · { $rounds }라운드 중 { $round }라운드:
 event-pair = { $first } – { $second } · { $where }
