@@ -48,7 +48,7 @@ from .lobby_turns import LobbyTurns
 from .publisher import ChannelPublisher
 from .replay_buttons import REPLAY_ITEMS
 from .replies import admitted, answer_error, connection_lost
-from .request_budget import RequestBudget
+from .request_budget import BURST, RATE, RequestBudget
 from .vanished_clicks import answer_vanished_click
 
 log = logging.getLogger(__name__)
@@ -137,10 +137,10 @@ class FiveUpBot(FiveUpClient):
         self.handlers = Handlers()  # the interaction handlers running now; none new once stopping
         self.stop_grace = STOP_GRACE_S
         self._stopping: asyncio.Task[None] | None = None
-        # Every request takes a token (interaction answers first) and reports whether Discord answered;
-        # an outage stops the turn clocks until it ends (bot/edge/http_gate.py, discord_health.py).
+        # A request of the global limit takes a token (an interaction answer does not), every request reports
+        # whether Discord answered; an outage stops the turn clocks until it ends (http_gate.py, discord_health.py).
         rate = config.requests_per_second
-        self.request_budget = RequestBudget(SystemTimer(time.monotonic), rate=rate, burst=rate / 5, reserved=rate / 4)
+        self.request_budget = RequestBudget(SystemTimer(time.monotonic), rate=rate, burst=max(1.0, rate * BURST / RATE))
         self.outage_clocks = OutageClocks(manager.turns, manager.sweeper, manager.registry)
         self.health = DiscordHealth(
             manager.timer,
@@ -150,6 +150,7 @@ class FiveUpBot(FiveUpClient):
             grace=config.outage_after,
         )
         self.gate = HttpGate(self.request_budget, self.health, self.request_budget.timer)
+        self.gate.guild_of = self._guild_of  # posts wait in their server's turn
         publisher.attach(self)
         publisher.on_sent = manager.posted  # the latest message of each match, for /five-up turns
         manager.tournaments.rounds.opener = match_thread_opener(self)  # a tournament's matches get threads here
@@ -183,6 +184,11 @@ class FiveUpBot(FiveUpClient):
         else:
             synced = await self.tree.sync()
             log.info("synced %d command(s) globally", len(synced))
+
+    def _guild_of(self, channel_id: int) -> int | None:
+        """The server of a channel or thread the bot has in its cache (None: a DM, or not cached)."""
+        guild = getattr(self.get_channel(channel_id), "guild", None)
+        return None if guild is None else int(guild.id)
 
     async def on_interaction(self, interaction: discord.Interaction[FiveUpBot]) -> None:
         """A click on a button its message no longer shows is answered too (see `answer_vanished_click`)."""

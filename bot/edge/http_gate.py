@@ -3,8 +3,10 @@
 discord.py sends through two doors: `HTTPClient.request` (posts, edits, threads, commands) and its
 webhook adapter (interaction answers: the callback, followups, edits of the answer). `install`
 wraps both, on the bot's own `HTTPClient` and on the adapter discord.py uses by default, without
-changing either class: each request takes a token of the `RequestBudget` (interaction answers in
-its urgent lane), then tells `DiscordHealth` whether Discord answered.
+changing either class: a request Discord counts in the bot's global limit takes a token of the
+`RequestBudget` first, in the turn of the server it is for; an interaction answer, which Discord does
+not count there, goes at once. Each then tells `DiscordHealth` whether Discord answered. (Per-route
+buckets, a thread's few posts a few seconds, apply to both: discord.py reads them from the headers.)
 
 An interaction answer refused with a 5xx is sent again here, after short waits, while its token
 lives: the callback until 2.5 s after the click (Discord takes none after 3 s), a followup or an
@@ -64,6 +66,14 @@ class HttpGate:
         self._http: HTTPClient | None = None
         self._adapter: AsyncWebhookAdapter | None = None
         self._wrappers: tuple[object, ...] = ()
+        self.guild_of: Callable[[int], int | None] = lambda channel_id: None  # a channel's server, if known
+
+    def key(self, route: Route) -> int | None:
+        """Whose turn a request waits in: its server's, else its channel's (a DM, an unknown channel)."""
+        if route.guild_id is not None:
+            return int(route.guild_id)
+        channel_id = None if route.channel_id is None else int(route.channel_id)
+        return None if channel_id is None else self.guild_of(channel_id) or channel_id
 
     def install(self, http: HTTPClient) -> None:
         """Wrap the bot's HTTP client and discord.py's default webhook adapter (this bot's, once it runs)."""
@@ -71,7 +81,7 @@ class HttpGate:
         adapter = async_context.get()
 
         async def bot_request(route: Route, **kwargs: Any) -> Any:
-            return await self._send(send, route, urgent=False, **kwargs)
+            return await self._send(send, route, bound=True, **kwargs)
 
         async def answer_request(route: Route, session: Any, **kwargs: Any) -> Any:
             own = type(adapter).request  # looked up per call: whatever discord.py (or a test) has there now
@@ -102,8 +112,10 @@ class HttpGate:
         self._http = self._adapter = None
         self._wrappers = ()
 
-    async def _send(self, send: Send, route: Route, *, urgent: bool, **kwargs: Any) -> Any:
-        await self.budget.acquire(urgent=urgent)
+    async def _send(self, send: Send, route: Route, *, bound: bool, **kwargs: Any) -> Any:
+        """`bound`: a request of the global limit, which waits for its token."""
+        if bound:
+            await self.budget.acquire(self.key(route))
         try:
             result = await send(route, **kwargs)
         except BaseException as error:
@@ -118,7 +130,7 @@ class HttpGate:
     async def _answer(self, send: Callable[[], Awaitable[Any]], route: Route) -> Any:
         """An interaction answer, tried again on a 5xx (and an edit on a timeout) while its token lives."""
         if not is_interaction_answer(route):
-            return await self._send(lambda _route: send(), route, urgent=False)
+            return await self._send(lambda _route: send(), route, bound=True)  # a webhook of the bot's own
         callback = route.path.startswith("/interactions/")
         token = str(route.webhook_token)
         first = self.timer.now()
@@ -130,7 +142,7 @@ class HttpGate:
         tries = 0
         while True:
             try:
-                return await self._send(lambda _route: send(), route, urgent=True)
+                return await self._send(lambda _route: send(), route, bound=False)
             except discord.HTTPException as error:
                 if tries and callback and error.code == ALREADY_ANSWERED:
                     log.info("interaction %s: its answer was applied by a try that failed", route.webhook_id)

@@ -68,7 +68,7 @@ def timer() -> ManualTimer:
 @pytest.fixture
 async def gate(timer: ManualTimer) -> AsyncIterator[HttpGate]:
     health = DiscordHealth(timer, on_down=lambda since: None, on_up=nothing)
-    gate = HttpGate(RequestBudget(timer, rate=1000, burst=100, reserved=100), health, timer)
+    gate = HttpGate(RequestBudget(timer, rate=1000, burst=100), health, timer)
     yield gate
     await health.close()
     await gate.budget.close()
