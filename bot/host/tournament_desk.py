@@ -124,7 +124,7 @@ class TournamentDesk:
             was_running = event.status is EventStatus.RUNNING
             event.status = EventStatus.OVER
             await self.storage.save_event(event)
-            self.rounds.edit_signup(event)
+            await self.rounds.edit_signup(event)
             entrants, games = await self._state(event)
             for game in games:
                 if game.round == event.round and not game.decided:
@@ -212,7 +212,7 @@ class TournamentDesk:
                 raise Refusal("event-too-few", name=event.name, min=MIN_PLAYERS, count=len(entrants))
             event.status = EventStatus.OVER
             await self.storage.save_event(event)
-            self.rounds.edit_signup(event)
+            await self.rounds.edit_signup(event)
             self.rounds.post(event, texts.event_too_few(event, MIN_PLAYERS, len(entrants)))
             return
         if event.format is not Format.SWISS:
@@ -220,7 +220,7 @@ class TournamentDesk:
         event.status, event.round = EventStatus.RUNNING, 1
         event.round_deadline = deadline_of(event, self.timer.now(), self.rounds.live_turn)
         await self.storage.save_event(event)
-        self.rounds.edit_signup(event)
+        await self.rounds.edit_signup(event)
         self.rounds.post(event, texts.event_started(event, entrants), mentions=texts.started_mentions(entrants))
         self._spawn(self._next_round(event.id), f"event-round-{event.id}")  # the organiser's answer does not wait
 

@@ -292,11 +292,11 @@ class TournamentRounds:
 
     # -- what is said ---------------------------------------------------------------------------
 
-    def edit_signup(self, event: Event) -> None:
-        """The sign-up message once sign-ups are over: its buttons gone, the event's state said."""
+    async def edit_signup(self, event: Event) -> None:
+        """The sign-up message once sign-ups are over: its buttons gone, who is in and the event's state said."""
         if event.message_id is None:
             return
-        text = texts.event_signup_closed(event)
+        text = texts.event_signup(event, await self.storage.entrants(event.id), self.clock)
         self.publish(Post(0, event.channel_id, PostKind.EVENT, text, lang=event.lang, edit_message_id=event.message_id))
 
     def post(self, event: Event, text: str, pictures: tuple[Picture, ...] = (), mentions: tuple[int, ...] = ()) -> None:

@@ -41,10 +41,6 @@ def event_signup(event: Event, entrants: Sequence[Entrant], clock: Callable[[flo
     return "\n".join(lines)
 
 
-def event_signup_closed(event: Event) -> str:
-    return f"{_heading(event)}\n{t(event.lang, 'event-signup-closed')}"
-
-
 def _heading(event: Event) -> str:
     lang = event.lang
     head = t(

@@ -135,6 +135,9 @@ async def test_a_five_player_swiss_of_three_rounds_to_the_end(tmp_path: Path) ->
         record = await s.fake.slash(s.mod, s.games, "five-up tournament start", event=event_id)
         assert record.ok and record.last_reply is not None and record.last_reply.ephemeral
         await s.fake.wait_idle()
+        signup = s.fake.messages(s.games)[0]  # the sign-up message, edited
+        assert t("en", "event-signup-closed") in signup.content and not signup.custom_ids()
+        assert all(u.name in signup.content for u in s.users)  # who plays stays on it
         for round_no in range(1, 4):
             round_games = [g for g in await games(s, event_id) if g.round == round_no]
             assert len(round_games) == 3 and sum(g.second is None for g in round_games) == 1  # one bye a round
