@@ -25,6 +25,8 @@ from support.discord_fake import (
     Overwrite,
     UnhandledRouteError,
 )
+from support.discord_fake.records import CapturedRequest
+from support.discord_fake.store import _GlobalLimit
 from support.manual_timer import ManualTimer
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + (320).to_bytes(4, "big") + (200).to_bytes(4, "big") + b"\x08\x06"
@@ -810,3 +812,19 @@ async def test_a_429_is_waited_out_by_discord_py(fake: FakeDiscord, people: dict
     assert limiter.refused == statuses.count(429) >= 1 and statuses.count(200) == 5
     assert elapsed >= 0.25  # discord.py slept the Retry-After before trying again
     fake.assert_clean()
+
+
+def test_the_global_limit_counts_every_request_but_interaction_answers() -> None:
+    """`limit_globally`: 50 in any second, then a global 429 until the oldest is a second old; callbacks and
+    followups by an interaction's token pass however many there are (Discord does not bind them)."""
+
+    def request(path: str, at: float) -> CapturedRequest:
+        return CapturedRequest("POST", path, {}, {}, None, [], at=at)
+
+    limit = _GlobalLimit(50, 1.0)
+    posts = [limit.retry_after(request("/channels/{channel_id}/messages", 10.0)) for _ in range(60)]
+    assert posts[:50] == [None] * 50 and all(wait == pytest.approx(1.0) for wait in posts[50:])
+    answers = ["/interactions/{webhook_id}/{webhook_token}/callback", "/webhooks/{webhook_id}/{webhook_token}"]
+    assert all(limit.retry_after(request(path, 10.5)) is None for path in answers for _ in range(100))
+    assert limit.retry_after(request("/channels/{channel_id}/messages", 11.0)) is None  # a second later
+    assert (limit.refused, limit.counted) == (10, 51)

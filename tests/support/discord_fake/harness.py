@@ -366,6 +366,13 @@ class FakeDiscord(UserActions):
         (its `refused` counts the 429s)."""
         return self.backend.limit_rate(method, path, limit=limit, per=per)
 
+    def limit_globally(self, *, limit: int = 50, per: float = 1.0) -> Any:
+        """Answer a global 429 beyond `limit` requests in any `per` seconds, as Discord's global limit does,
+        not counting interaction endpoints (callbacks, followups and edits by an interaction's token), which
+        it does not bind. Counted on the fault rules' clock (`faults.clock`). Returns the limiter (its
+        `refused` counts the 429s, `counted` the requests it counted)."""
+        return self.backend.limit_globally(limit=limit, per=per)
+
     @property
     def faults(self) -> Faults:
         """The fault rules of the HTTP side: 429s, 5xx, timeouts, slow answers (faults.py)."""

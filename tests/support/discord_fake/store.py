@@ -71,6 +71,37 @@ class _RateLimit:
         return None
 
 
+def is_interaction_endpoint(request: CapturedRequest) -> bool:
+    """An answer through an interaction: its callback, or a followup or an edit by its token (the
+    endpoints Discord does not count in a bot's global limit)."""
+    return request.path.startswith(("/interactions/", "/webhooks/{webhook_id}/{webhook_token}"))
+
+
+@dataclass
+class _GlobalLimit:
+    """Discord's global limit: at most `limit` requests in any `per` seconds from the bot, interaction
+    endpoints not counted; beyond that, a global 429. Counted on each request's own stamp (`at`)."""
+
+    limit: int
+    per: float
+    sent: deque[float] = field(default_factory=deque)
+    refused: int = 0
+    counted: int = 0  # requests it counted (those not to interaction endpoints)
+
+    def retry_after(self, request: CapturedRequest) -> float | None:
+        if is_interaction_endpoint(request):
+            return None
+        now = request.at
+        while self.sent and self.sent[0] <= now - self.per:
+            self.sent.popleft()
+        if len(self.sent) >= self.limit:
+            self.refused += 1
+            return max(self.sent[0] + self.per - now, 0.001)
+        self.sent.append(now)
+        self.counted += 1
+        return None
+
+
 class BackendCore:
     """The fake Discord's memory, and the one method every request goes through."""
 
@@ -120,6 +151,7 @@ class BackendCore:
         self.unhandled: list[str] = []
         self._failures: list[_Failure] = []
         self.rate_limits: list[_RateLimit] = []
+        self.global_limit: _GlobalLimit | None = None  # Discord's 50 a second, when a test asks for it
         self.latency = 0.0
         self.door = asyncio.Event()  # cleared by a test: every request waits at Discord's door until it is set
         self.door.set()
@@ -190,7 +222,13 @@ class BackendCore:
         self.rate_limits.append(limiter)
         return limiter
 
+    def limit_globally(self, *, limit: int = 50, per: float = 1.0) -> _GlobalLimit:
+        self.global_limit = _GlobalLimit(limit, per)
+        return self.global_limit
+
     def _rate_limited(self, request: CapturedRequest) -> None:
+        if self.global_limit is not None and (wait := self.global_limit.retry_after(request)) is not None:
+            raise FakeHTTPError(429, 0, "You are being rate limited.", retry_after=wait, scope="global")
         for limiter in self.rate_limits:
             wait = limiter.retry_after(request, self.clock())
             if wait is not None:
