@@ -34,6 +34,7 @@ COPY_COLUMNS: dict[str, tuple[str, ...]] = {
         "ended_early",
         "quiet",
         "board_message_id",
+        "mention_message_id",
     ),
     "seats": ("table_id", "seat", "user_id", "name", "level"),
     "results": ("table_id", "seat", "guild_id", "user_id", "name", "won", "points", "finished_at"),
