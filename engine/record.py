@@ -63,11 +63,13 @@ class RoundRecord:
         return RoundRecord(self.leader, [list(h) for h in self.hands], list(self.boneyard), list(self.plays))
 
     def to_json(self) -> dict[str, Any]:
+        return {**self._deal(), "plays": [p.to_json() for p in self.plays]}
+
+    def _deal(self) -> dict[str, Any]:
         return {
             "leader": self.leader,
             "hands": [[str(t) for t in h] for h in self.hands],
             "boneyard": [str(t) for t in self.boneyard],
-            "plays": [p.to_json() for p in self.plays],
         }
 
     def text(self) -> str:
@@ -80,14 +82,7 @@ class RoundRecord:
         pieces, plays = self._pieces, self.plays
         done = len(pieces) - 1
         if done < 0 or done > len(plays) or (done and plays[done - 1] is not self._last):
-            deal = json.dumps(
-                {
-                    "leader": self.leader,
-                    "hands": [[str(t) for t in h] for h in self.hands],
-                    "boneyard": [str(t) for t in self.boneyard],
-                },
-                ensure_ascii=False,
-            )
+            deal = json.dumps(self._deal(), ensure_ascii=False)
             pieces[:] = [deal[:-1] + ', "plays": [']
             done = 0
         for play in plays[done:]:

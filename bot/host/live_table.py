@@ -318,9 +318,8 @@ class LiveTable(IdleTurn):
         if match.phase is Phase.OVER:
             record = kept_record(table, self.services.now())
             results = result_rows(table)
-            post = await end_buttons(
-                storage, table.id, replace(post, record=record, rematch=True)
-            )  # exactly what storage holds
+            post = replace(post, record=record, rematch=True)  # exactly what storage holds
+            post = await end_buttons(storage, table.id, post)  # no Rematch at a tournament's game
             final = self.kept(post)
             await self.write(
                 lambda version: storage.finish_match(table.id, table.guild_id, record, results, version, post=final)

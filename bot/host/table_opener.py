@@ -17,6 +17,7 @@ from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, MAX_SEATS, Seat, Table, TableStatus
 from ..storage import ChannelBusyError, Storage, StorageUnavailableError, TurnDeadlines
 from .deadline_sweeper import DeadlineSweeper
+from .event_games import event_of
 from .live_table import LiveTable
 from .player_desk import PlayerDesk
 from .refusal import Refusal
@@ -147,9 +148,8 @@ class TableOpener:
             raise Refusal("table-gone")
         if user_id not in {s.user_id for s in row.seats if s.user_id is not None}:
             raise Refusal("rematch-not-player")
-        if (game := await self.storage.game_of_table(table_id)) is not None:  # its event pairs the next match
-            event = await self.storage.event(game[0])
-            raise Refusal("rematch-event", name="?" if event is None else event.name)
+        if (event := await event_of(self.storage, table_id)) is not None:  # its event pairs the next match
+            raise Refusal("rematch-event", name=event.name)
         people = {s.user_id for s in row.seats if s.user_id is not None}
         for live in self.registry.in_channel(row.channel_id):  # one rematch at a time: a second click finds it
             table = live.table
