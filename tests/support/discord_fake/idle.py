@@ -43,6 +43,7 @@ class IdleWatcher:
         self.in_executor = 0
         self.in_threads = 0
         self._original: Callable[..., Any] | None = None
+        self._woken: asyncio.Future[None] | None = None  # what a waiter sleeps on: a thread job ending wakes it
         self._patched: list[tuple[type, str, Any]] = []
         if not hasattr(loop, "_ready") or not hasattr(loop, "_scheduled"):
             raise RuntimeError(f"{type(loop).__name__} does not expose _ready/_scheduled; cannot detect idleness")
@@ -77,6 +78,7 @@ class IdleWatcher:
                 return await method(*args, **kwargs)
             finally:
                 self.in_threads -= 1
+                self._wake()
 
         return counted
 
@@ -90,6 +92,22 @@ class IdleWatcher:
 
     def _job_done(self, _: asyncio.Future[Any] | ThreadFuture[Any]) -> None:
         self.in_executor -= 1
+        self._wake()
+
+    def _wake(self) -> None:
+        if self._woken is not None and not self._woken.done():
+            self._woken.set_result(None)
+
+    async def _pause(self, seconds: float) -> None:
+        """Sleep until a thread job ends or `seconds` pass, whichever is first: a wait for a picture drawn on a
+        thread ends when it is drawn, not at the next poll."""
+        self._woken = self.loop.create_future()
+        alarm = self.loop.call_later(seconds, self._wake)
+        try:
+            await self._woken
+        finally:
+            alarm.cancel()
+            self._woken = None
 
     def _ready_callbacks(self) -> int:
         try:
@@ -141,5 +159,5 @@ class IdleWatcher:
             if not reason.startswith("callbacks"):
                 # Let the timer fire or the thread finish without spinning the CPU.
                 next_timer = self._next_timer()
-                pause = 0.001 if next_timer is None else min(max(next_timer, 0.0), 0.005)
-                await asyncio.sleep(pause)
+                pause = 0.005 if next_timer is None else min(max(next_timer, 0.0), 0.005)
+                await self._pause(pause)
