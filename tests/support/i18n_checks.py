@@ -8,6 +8,7 @@ so a test's small catalogs are checked the same way).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fluent.syntax import FluentParser, ast
@@ -47,13 +48,26 @@ class Catalog:
 
 
 def catalog(lang: str) -> Catalog:
-    """Parse `lang`'s .ftl files now (the checks read the files as they are, nothing cached)."""
+    """`lang`'s .ftl files parsed as they are on disk: parsed again whenever a file's size or modification time
+    differs from the last parse in this process (a dozen checks read the same catalogs; Fluent's parser is slow)."""
+    names = i18n.resource_names(lang)
+    stats = [(name, (i18n.LOCALES_DIR / lang / name).stat()) for name in names]
+    key = (str(i18n.LOCALES_DIR / lang), tuple((name, st.st_mtime_ns, st.st_size) for name, st in stats))
+    if key not in _PARSED:
+        _PARSED[key] = _parse(lang, names)
+    return _PARSED[key]
+
+
+_PARSED: dict[tuple[str, tuple[tuple[str, int, int], ...]], Catalog] = {}
+
+
+def _parse(lang: str, names: Sequence[str]) -> Catalog:
     parser = FluentParser()
     messages: dict[str, ast.Message] = {}
     origin: dict[str, str] = {}
     duplicates: list[str] = []
     junk: list[str] = []
-    for name in i18n.resource_names(lang):
+    for name in names:
         resource = parser.parse((i18n.LOCALES_DIR / lang / name).read_text(encoding="utf-8"))
         for entry in resource.body:
             if isinstance(entry, ast.Junk):
