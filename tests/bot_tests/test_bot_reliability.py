@@ -104,7 +104,6 @@ async def test_join_or_leave_by_command_racing_start_never_brings_the_lobby_back
     rng = random.Random(13)
     async with world(tmp_path, 3) as w:
         ana, bo, cy = w.users
-        w.fake.backend.latency = 0.03  # a request in flight while the table moves on
         for attempt in range(40):
             leaving = attempt % 2 == 1
             await w.fake.slash(ana, w.channel, "five-up start")
@@ -114,11 +113,13 @@ async def test_join_or_leave_by_command_racing_start_never_brings_the_lobby_back
             if leaving:
                 await w.fake.click(cy, lobby, f"5up:lobby:{table.id}:join")
             command = "five-up leave" if leaving else "five-up join"
+            w.fake.backend.latency = 0.03  # the race's requests in flight while the table moves on
             racing = asyncio.ensure_future(w.fake.slash(cy, w.channel, command, settle=False))
             await asyncio.sleep(rng.uniform(0, 0.002))
             start = asyncio.ensure_future(w.fake.click(ana, lobby, f"5up:lobby:{table.id}:start", settle=False))
             records = await asyncio.gather(racing, start)
             await w.fake.wait_idle()
+            w.fake.backend.latency = 0.0  # the lobby's setup and the end need no wire delay
             assert all(r.ok for r in records), [r.rule_problems() for r in records]
             assert table.status is TableStatus.PLAYING
             shown = w.fake._message(lobby)
