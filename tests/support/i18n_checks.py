@@ -48,17 +48,16 @@ class Catalog:
 
 
 def catalog(lang: str) -> Catalog:
-    """`lang`'s .ftl files parsed as they are on disk: parsed again whenever a file's size or modification time
-    differs from the last parse in this process (a dozen checks read the same catalogs; Fluent's parser is slow)."""
-    names = i18n.resource_names(lang)
-    stats = [(name, (i18n.LOCALES_DIR / lang / name).stat()) for name in names]
-    key = (str(i18n.LOCALES_DIR / lang), tuple((name, st.st_mtime_ns, st.st_size) for name, st in stats))
+    """`lang`'s .ftl files parsed as they are on disk: parsed again whenever a catalog file's size or modification
+    time differs (`i18n.catalog_files`, what the bot's own reload compares) from the last parse in this process,
+    as a dozen checks read the same catalogs and Fluent's parser is slow."""
+    key = (str(i18n.LOCALES_DIR), lang, i18n.catalog_files())
     if key not in _PARSED:
-        _PARSED[key] = _parse(lang, names)
+        _PARSED[key] = _parse(lang, i18n.resource_names(lang))
     return _PARSED[key]
 
 
-_PARSED: dict[tuple[str, tuple[tuple[str, int, int], ...]], Catalog] = {}
+_PARSED: dict[tuple[str, str, tuple[tuple[str, int, int], ...]], Catalog] = {}
 
 
 def _parse(lang: str, names: Sequence[str]) -> Catalog:
