@@ -44,6 +44,9 @@ def counts_for(table: Table, event: Event | None) -> list[str]:
 
 async def end_buttons(storage: Storage, table_id: int, post: Post) -> Post:
     """A match-end post offers Rematch, but not at a tournament's game."""
-    if post.rematch and await storage.game_of_table(table_id) is not None:
-        return replace(post, rematch=False)
-    return post
+    return offered(post, event_game=await storage.game_of_table(table_id) is not None)
+
+
+def offered(post: Post, *, event_game: bool) -> Post:
+    """`end_buttons` for a caller that knows already whether the table's match is an event's game."""
+    return replace(post, rematch=False) if event_game and post.rematch else post

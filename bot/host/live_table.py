@@ -85,9 +85,8 @@ class LiveTable(IdleTurn):
             check_may_end(table, event, user_id, can_manage)
             text = texts.table_ended(table.lang, texts.plain(name))
             if table.status is TableStatus.PLAYING and played_any(table.match):
-                await keep_ended_match(
-                    self, lambda: self._pictures(self._pictured()), self.board_lines, by=table.seat_of(user_id)
-                )
+                draw, by = (lambda: self._pictures(self._pictured())), table.seat_of(user_id)
+                await keep_ended_match(self, draw, self.board_lines, by=by, event_game=event is not None)
                 said = [texts.table_ended(table.lang, texts.plain(name), match_kept=True), *counts_for(table, event)]
                 if asked_in != table.room:  # in the room itself, its next message says so
                     said.append(ended_early_kept(table.lang, table.room))

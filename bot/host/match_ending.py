@@ -20,7 +20,7 @@ from ..model.posts import Picture, PostKind
 from ..model.table_state import TableStatus
 from ..texts.lobby import ended_early_lines
 from .board_lines import BoardLines, last_board
-from .event_games import end_buttons
+from .event_games import offered
 from .row_conversion import kept_record
 from .table_core import TableCore
 
@@ -38,11 +38,13 @@ async def keep_ended_match(
     board: BoardLines | None = None,
     *,
     by: int | None,
+    event_game: bool,
 ) -> None:
     """Under the table's lock: store the match as ended early (by the seat `by`; None: by someone not
-    seated) with its last message (`draw`: the table's pictures as they stand; into the outbox in the same
-    transaction), then hand that message over (a quiet table's `board` first gets its last edit: the
-    position as it stands, no button). A write the database refuses raises, and nothing changed."""
+    seated) with its last message (`draw`: the table's pictures as they stand; no Rematch at an
+    `event_game`; into the outbox in the same transaction), then hand that message over (a quiet table's
+    `board` first gets its last edit: the position as it stands, no button). A write the database refuses
+    raises, and nothing changed."""
     table = core.table
     match = table.match
     assert match is not None
@@ -50,7 +52,7 @@ async def keep_ended_match(
     storage = core.services.storage
     lines, pictures = ended_early_lines(table), await draw()
     post = core.publish(PostKind.CLOSED, lines, pictures=pictures, record=record, send=False)
-    post = await end_buttons(storage, table.id, post)
+    post = offered(post, event_game=event_game)
     kept = core.kept(post)
     await core.write(
         lambda version: storage.finish_match(table.id, table.guild_id, record, [], version, ended_early=True, post=kept)
