@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from support.discord_fake import FakeMessage
 from support.i18n_checks import leftover_english
-from support.world import World, club, picker
+from support.world import World, club, picker, short_picker
 
 from bot.host.pictures import pictured
 from bot.model.seating import Seating
@@ -84,8 +84,10 @@ def must_name(table: Table, batch: list[Event]) -> list[str]:
 
 
 async def whole_match(s: World, lang: str, seed: int) -> Table:
+    """The short deal `seed` (support/short_deals.py) played out by its people in `lang`."""
+    choose = short_picker(s, seed)
     table, _ = await s.open(s.games, s.users, lang=lang)
-    await s.play_out(table, picker(random.Random(seed)))
+    await s.play_out(table, choose)
     assert table.status is TableStatus.OVER and table.thread_id is not None
     return table
 

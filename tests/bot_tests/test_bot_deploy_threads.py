@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from discord import Permissions
 from support.discord_fake import Overwrite
-from support.world import picker, world
+from support.world import picker, short_picker, world
 
 from bot.model.table_state import TableStatus
 from bot.texts.i18n import t
@@ -66,9 +66,10 @@ async def test_a_finished_match_thread_is_archived_and_locked_after_its_result(
     deny = () if manage_threads else (Overwrite("everyone", deny=Permissions(manage_threads=True)),)
     async with world(tmp_path, 3, locales=("en-US", "en-US", "es-ES"), overwrites=deny) as s:
         ana, bo, cy = s.users
+        choose = short_picker(s, 7)
         table, _ = await s.open(s.games, [ana, bo])
         thread_id = table.thread_id
-        await s.play_out(table, picker(random.Random(7)))
+        await s.play_out(table, choose)
         assert table.status is TableStatus.OVER
         final = s.fake.last_message(thread_id)
         assert "record.json" in [a.filename for a in final.attachments]

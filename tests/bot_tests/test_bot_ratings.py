@@ -15,6 +15,7 @@ from support.bot_host import CHANNEL, GUILD, open_table, running
 from support.discord_fake import FakeMessage, FakeUser, InteractionRecord
 from support.i18n_checks import leftover_english
 from support.manual_timer import ManualTimer
+from support.short_deals import short_deal
 from support.waiting import settling
 from support.world import World, picker, world
 
@@ -77,7 +78,11 @@ def expected_line(lang: str, table: Table, rows: dict[str, RatingRow], people: S
 
 async def rated_match(s: World, players: list[FakeUser], seed: int, **options: object) -> Table:
     """A match opened with `options` and played to its end, every placement by `/five-up play` (these tests
-    check ratings, not how tiles are placed: no hand picture drawn per placement)."""
+    check ratings, not how tiles are placed: no hand picture drawn per placement). Two people play the
+    short deal `seed` (support/short_deals.py)."""
+    if len(players) == 2 and not options.get("bots"):
+        deal, seed = short_deal(seed)
+        s.deal_next(deal)
     table, _ = await s.open(s.games, players, **options)
     await s.play_out(table, picker(random.Random(seed)), buttons=lambda made: False)
     assert table.status is TableStatus.OVER

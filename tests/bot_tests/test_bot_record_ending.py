@@ -19,7 +19,7 @@ import aiohttp
 from discord import Permissions
 from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser
 from support.manual_timer import ManualTimer
-from support.world import World, after_a_round, picker, world
+from support.world import World, after_a_round, picker, short_picker, world
 
 from bot.model.pace import HOUR
 from bot.model.table_state import TableStatus
@@ -185,8 +185,9 @@ async def test_a_withdrawal_from_a_tournament_says_who_withdrew(tmp_path: Path) 
 
 async def test_a_match_played_out_has_no_ending(tmp_path: Path) -> None:
     async with world(tmp_path, 2) as s:
+        choose = short_picker(s, 11)
         table, _ = await s.open(s.games, s.users)
-        await s.play_out(table, picker(random.Random(11)))
+        await s.play_out(table, choose)
         assert table.status is TableStatus.OVER and table.thread_id is not None
         text = attached_record(s.fake.last_message(table.thread_id))
         assert "ending" not in json.loads(text) and Record.loads(text).ending is None

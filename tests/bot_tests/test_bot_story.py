@@ -19,6 +19,7 @@ import pytest
 from support.discord_fake import FakeMessage
 from support.i18n_checks import leftover_english
 from support.reader import check_turn_lines
+from support.short_deals import short_deal
 from support.world import World, picker, world
 
 from bot.model.seating import Seating
@@ -44,10 +45,14 @@ JARGON_KO = ("점수 주체", "점수 사건", "순효과", "기여값", "양의
 
 async def whole_match(s: World, lang: str, *, bots: int = 0, seed: int = 2) -> tuple[Table, list[str]]:
     """A match opened in #games in `lang` and played out through the buttons: the table, and the
-    contents of every message the bot posted in its thread, in order."""
+    contents of every message the bot posted in its thread, in order. Two people play the short deal `seed`
+    (support/short_deals.py)."""
     options: dict[str, object] = {"lang": lang}
     if bots:
         options["bots"] = bots
+    elif len(s.users) == 2:
+        deal, seed = short_deal(seed)
+        s.deal_next(deal)
     table, _ = await s.open(s.games, s.users, **options)
     await s.play_out(table, picker(random.Random(seed)))
     assert table.status is TableStatus.OVER and table.thread_id is not None

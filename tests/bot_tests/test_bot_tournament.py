@@ -18,6 +18,7 @@ import pytest
 from discord import Permissions
 from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeRole, FakeUser
 from support.manual_timer import ManualTimer
+from support.short_deals import short_seeds
 from support.world import World
 
 from bot import texts
@@ -46,7 +47,8 @@ async def league(
     """`count` members (of `locales`), an organiser with Manage Server (`s.mod`), #games and #lounge. Unless
     `paced` (`per_window` matches per window), match threads open without bot/host/thread_pace.py's pace: these
     events play rounds seconds apart on the real clock, which no Discord event does; the paced tests move a
-    ManualTimer instead."""
+    ManualTimer instead. Tables are dealt from support/short_deals.py: whole matches of half the usual
+    length, the rounds, results and standings the same."""
     players = [FakeUser(f"m{n}", locale=locales[n] if n < len(locales) else "en-US") for n in range(count)]
     role = FakeRole("organisers", Permissions(manage_guild=True))
     organiser = FakeUser("org", locale=organiser_locale)
@@ -55,7 +57,7 @@ async def league(
         roles=[role],
         members=[*players, FakeMember(organiser, roles=[role])],
     )
-    w = World(guild, players, organiser, tmp_path / "db.sqlite3", timeout=3600.0, timer=timer)
+    w = World(guild, players, organiser, tmp_path / "db.sqlite3", timeout=3600.0, timer=timer, seed=short_seeds())
     lifted = patch.object(thread_pace, "OPENINGS_PER_WINDOW", per_window if paced else 10**6)
     try:
         with lifted:

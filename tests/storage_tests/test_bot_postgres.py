@@ -23,6 +23,7 @@ import pytest
 from support.bot_host import Recorder
 from support.manual_timer import ManualTimer
 from support.pg_server import PostgresServer
+from support.short_deals import SHORT_FIRST_TWO
 from support.storage_raw import Backend, Raw
 from support.waiting import settling
 from support.world import club
@@ -249,7 +250,7 @@ async def test_two_processes_racing_a_computer_turn_write_it_once(
 async def test_postgresql_restarting_under_a_match_costs_only_the_move_being_made(
     own_server: PostgresServer, own_url: str
 ) -> None:
-    async with club(own_url, ["ko", "en-US"], guild_locale="ko", seed="pg-crash") as c:
+    async with club(own_url, ["ko", "en-US"], guild_locale="ko", seed=SHORT_FIRST_TWO[0]) as c:  # a short match
         channel = c.guild.channel("games")
         table, _ = await c.open(channel, c.users, thread=False)
         for _ in range(4):
@@ -349,7 +350,7 @@ async def test_a_computer_move_the_database_refused_is_tried_again_and_logged_on
 async def test_a_sqlite_database_copied_to_postgresql_plays_on(tmp_path: Path, postgres_backend: Backend) -> None:
     path = tmp_path / "five_up.sqlite3"
     url = await postgres_backend.target()
-    async with club(path, ["en-US", "es-ES"], guild_locale="en", seed="pg-2") as c:
+    async with club(path, ["en-US", "es-ES"], guild_locale="en", seed=SHORT_FIRST_TWO[1]) as c:  # short matches
         games, lounge = c.guild.channel("games"), c.guild.channel("lounge")
         finished, _ = await c.open(games, c.users, thread=False)
         await c.play_out(finished, first_option, buttons=lambda n: n % 2 == 0, check=c.reader.placement)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -101,17 +101,18 @@ async def hosted_bot(
     *,
     timeout: float = 3600.0,
     budget: float | None = None,
-    seed: str | None = None,
+    seed: str | Callable[[], str] | None = None,
     computer: ComputerPlayers | None = None,
     timer: Timer | None = None,
 ) -> AsyncIterator[FiveUpBot]:
     """The bot with its resources made by `hosting` from a config naming `database` (a SQLite file or a
-    PostgreSQL URL), inline computer players without pauses (or `computer`); `seed` deals every table alike."""
+    PostgreSQL URL), inline computer players without pauses (or `computer`); `seed` deals every table alike,
+    or, a function, gives each new table its seed (tests/support/short_deals.py)."""
     if is_postgres_url(database):
         config = Config(token="fake", database_url=str(database), turn_timeout=timeout, requests_per_second=FAST)
     else:
         config = Config(token="fake", database_path=Path(database), turn_timeout=timeout, requests_per_second=FAST)
-    seeds = new_seed if seed is None else lambda: seed
+    seeds = new_seed if seed is None else seed if callable(seed) else lambda: seed
     players = computer if computer is not None else InlineComputer(budget_s=budget)
     async with hosting(config, computer=players, computer_pause=(0.0, 0.0), seeds=seeds, timer=timer) as (
         manager,

@@ -32,9 +32,11 @@ from support.discord_fake import (
 )
 from support.discord_fake.specs import Overwrite
 from support.reader import Reader
+from support.short_deals import short_deal
 
 from bot.edge.app import FiveUpBot
 from bot.host.computers import ComputerPlayers
+from bot.host.manager import new_seed
 from bot.host.timer import Timer
 from bot.model.table_state import Table, TableStatus
 from bot.storage import is_postgres_url
@@ -59,6 +61,9 @@ class World:
         self.fake: FakeDiscord  # set once the bot runs
         self.database = database
         self.bot_settings = bot  # hosted_bot's: timeout, budget, seed, computer, timer (the same on every restart)
+        self._seed = bot.get("seed")  # the world's own deal, if it gave one
+        self._dealt: list[str] = []  # seeds `deal_next` queued, taken by the next tables opened
+        bot["seed"] = self._next_seed
         self.computer: Any = bot.get("computer")  # the test's own computer players, if it gave some
         self.resources = AsyncExitStack()  # the running bot's database and manager, closed after it
         self.guild = guild
@@ -68,6 +73,17 @@ class World:
         self.room: int = self.channel.id  # where the last table opened plays: its thread, once it has one
         self.reader = Reader(tuple(u.name for u in [*users, mod]))
         self.reading = False  # whether `slash` and `click` read every answer as its reader would
+
+    def deal_next(self, seed: str) -> None:
+        """The next table opened is dealt from `seed` (tests/support/short_deals.py), whatever the world's seed."""
+        self._dealt.append(seed)
+
+    def _next_seed(self) -> str:
+        if self._dealt:
+            return self._dealt.pop(0)
+        if callable(self._seed):
+            return str(self._seed())
+        return str(self._seed) if self._seed is not None else new_seed()
 
     @property
     def path(self) -> Path:
@@ -339,12 +355,22 @@ async def after_a_round(s: World, seed: int) -> Table:
     return table
 
 
+def short_picker(s: World, number: int) -> Chooser:
+    """The next table opened is dealt short deal `number` (tests/support/short_deals.py); its two people's
+    chooser, to play it out with."""
+    deal, picks = short_deal(number)
+    s.deal_next(deal)
+    return picker(random.Random(picks))
+
+
 async def finished_match(s: World, seed: int, *, by_buttons: bool = True) -> tuple[int, int]:
-    """A two-player match played to the end in its thread: (table id, thread id). Each placement by Show my
+    """A two-player match played to the end in its thread: (table id, thread id), the short deal `seed`
+    (tests/support/short_deals.py: a whole match in about half the usual placements). Each placement by Show my
     hand and its buttons, or (`by_buttons=False`, for a test that needs the match, not how it was placed) by
     `/five-up play`, which draws no hand picture."""
     ana, bo = s.users[:2]
+    choose = short_picker(s, seed)
     table, _ = await s.open(s.games, [ana, bo])
-    await s.play_out(table, picker(random.Random(seed)), buttons=lambda made: by_buttons)
+    await s.play_out(table, choose, buttons=lambda made: by_buttons)
     assert table.status is TableStatus.OVER and table.thread_id is not None
     return table.id, table.thread_id
