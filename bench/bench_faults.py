@@ -4,7 +4,8 @@ Run from the project's root: `.venv/bin/python bench/bench_faults.py [--quick] [
 It prints figures and is not a test. The real bot (bot/edge/app.py's `hosting` and `FiveUpBot`, computers in
 worker processes) plays N tables at once (50; 2 with --quick: people 0.02-0.06 s, computers 0.02-0.05 s, one
 worker process, this run and the baseline's at once) against the fake Discord of the tests
-(tests/support/discord_fake), each table one person and three computers, whole matches.
+(tests/support/discord_fake), each table one person and three computers, whole matches (--quick: each person's
+first 10 placements, then they leave the match as it stands).
 While they play, 5% of all requests are answered 429 (a tiny Retry-After) and 1% 503, drawn from a seeded
 random, and every channel and thread keeps Discord's bucket for posts (5 messages per 5 s). The person plays
 each turn with `/five-up play` after 0.3-1 s; a click whose answer never came is clicked again (and counted).
@@ -50,7 +51,8 @@ PLACED = re.compile(r"(?:placed|opened with) ([0-6]-[0-6])")
 TAKEOVER = "so a computer player places for them"  # the takeover line (catalog key `takeover`, English)
 SAMPLE_S = 0.1
 QUICK_THINK, QUICK_PAUSE = (0.02, 0.06), (0.02, 0.05)  # --quick's people and computers, in seconds
-DRAIN_LIMIT_S = 120.0  # after the last match ends, how long the threads may take to catch up (a quarter: --quick)
+QUICK_TURNS = 10  # --quick: a person's placements, then they leave their match as it stands (a whole one: ~25)
+DRAIN_LIMIT_S = 120.0  # after the last placement, how long the threads may take to catch up (a quarter: --quick)
 
 
 def _percentile(values: list[float], pct: float) -> float:
@@ -134,7 +136,10 @@ async def _child(code: Path, tables: int, seed: int, quick: bool, outage: float 
 
             publisher.publish = watched  # type: ignore[method-assign]
             incident: dict[str, Any] = {}
-            people = [_person(fake, u, t, think, quiet, clicks, failed, seed + i) for i, (u, t) in enumerate(rooms)]
+            turns = QUICK_TURNS if quick and outage is None else None
+            people = [
+                _person(fake, u, t, think, quiet, clicks, failed, seed + i, turns) for i, (u, t) in enumerate(rooms)
+            ]
             if outage is not None:
                 people.append(_incident(fake, lag, outage, 10 if quick else 40, quiet, taken, incident))
             await asyncio.gather(*people)
@@ -283,12 +288,15 @@ async def _person(
     clicks: list[float],
     failed: list[int],
     seed: int,
+    turns: int | None = None,
 ) -> None:
-    """The person at `table`: on each of their turns, after `think` seconds, `/five-up play` a legal tile."""
+    """The person at `table`: on each of their turns, after `think` seconds, `/five-up play` a legal tile;
+    until the match ends, or after `turns` placements of theirs."""
     from bot.model.table_state import TableStatus
 
     rng = random.Random(seed)
-    while table.status is TableStatus.PLAYING:
+    made = 0
+    while table.status is TableStatus.PLAYING and (turns is None or made < turns):
         match = table.match
         seat = table.seat_of(user.id)
         if match is None or match.turn != seat or quiet.is_set():
@@ -306,6 +314,7 @@ async def _person(
             await asyncio.sleep(0.01)
         if _answered(record) and table.move_no != move:
             clicks.append(time.perf_counter() - sent)
+            made += 1
         else:
             failed[0] += 1  # no answer, or the move was not made: the person clicks again
 
@@ -349,7 +358,7 @@ def _show(name: str, r: dict[str, Any]) -> None:
         f" lost {r['lost']}, doubled {r['doubled']}, still queued {r['queued']}, failed interactions {r['failed']};"
         f" click to answer p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms ({r['clicks']} clicks);"
         f" a line shown after p95 {r['delay_p95_s']:.1f} s, longest {r['delay_max_s']:.1f} s;"
-        f" never current {r['never_current']} (all current {r['drain_s']:.1f} s after the last match ended);"
+        f" never current {r['never_current']} (all current {r['drain_s']:.1f} s after the last placement);"
         f" {r['messages']} messages, {r['refused']} requests refused, errors logged {r['errors']}"
     )
     if "outage_s" in r:
@@ -381,7 +390,8 @@ def main() -> None:
         if args.quick
         else "people 0.3-1 s, computers 0.2-0.6 s"
     )
-    print(f"{tables} tables, 1 person + 3 computers each ({pace}), whole matches; 5% 429, 1% 503, 5 posts / 5 s")
+    played = f"each person's first {QUICK_TURNS} placements" if args.quick else "whole matches"
+    print(f"{tables} tables, 1 person + 3 computers each ({pace}), {played}; 5% 429, 1% 503, 5 posts / 5 s")
     runs = [(tables, None)]
     if args.outage:
         runs.append((2 if args.quick else 20, 10.0 if args.quick else 120.0))
