@@ -1,7 +1,7 @@
 """Which table a command means when it names none: a channel holds any number of lobbies and matches.
 
 A button carries its table's id, and a match's thread is its table's own; only a slash command in a
-channel needs this rule (README "How to play" says it to players):
+channel needs this rule (docs/playing.md says it to players):
 
 1. the caller's own table there (one they host or sit at) that suits the command: a lobby for join,
    leave, start and hand-over; a match for hand, play, board and score; any for end;
