@@ -8,13 +8,13 @@ with different meanings.
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from support.imports import imports_of
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "bot"
@@ -32,25 +32,6 @@ MAY_IMPORT = {
 SAME_MEANING = {"__init__.py", "__main__.py", "conftest.py"}  # a package's own files, one meaning everywhere
 
 
-def bot_imports(path: Path) -> set[str]:
-    """The modules `path` imports, absolute (`bot.model.table_state`, `discord`, `engine`)."""
-    package = list(path.relative_to(ROOT).with_suffix("").parts)[:-1]  # a module's or an __init__'s package
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - node.level + 1]
-                module = ".".join(base + ([node.module] if node.module else []))
-                found.add(module)
-                if not node.module:
-                    found |= {f"{module}.{a.name}" for a in node.names}
-            elif node.module:
-                found.add(node.module)
-    return found
-
-
 def wing_of(path: Path) -> str | None:
     parts = path.relative_to(BOT).parts
     return parts[0] if len(parts) > 1 and parts[0] in WINGS else None
@@ -59,7 +40,7 @@ def wing_of(path: Path) -> str | None:
 @pytest.mark.parametrize("path", sorted(BOT.rglob("*.py")), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_each_module_imports_only_what_its_wing_may(path: Path) -> None:
     wing = wing_of(path)
-    imported = bot_imports(path)
+    imported = imports_of(path)
     uses_discord = any(m == "discord" or m.startswith("discord.") for m in imported)
     if wing != "edge":
         assert not uses_discord, f"{path.relative_to(ROOT)} imports discord: only bot/edge/ may"
@@ -76,7 +57,7 @@ def test_each_module_imports_only_what_its_wing_may(path: Path) -> None:
 
 def test_the_wings_are_there_and_the_edge_alone_knows_discord() -> None:
     assert {p.name for p in BOT.iterdir() if p.is_dir() and p.name != "__pycache__"} >= set(WINGS)
-    edge_discord = [p for p in (BOT / "edge").rglob("*.py") if "discord" in {m.split(".")[0] for m in bot_imports(p)}]
+    edge_discord = [p for p in (BOT / "edge").rglob("*.py") if "discord" in {m.split(".")[0] for m in imports_of(p)}]
     assert edge_discord, "the edge is where discord is imported"
 
 
