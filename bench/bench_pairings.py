@@ -1,4 +1,5 @@
-"""Benchmark of Swiss pairings: round 7 of a 200-player Swiss, the old path beside the new (bot/host/pairings.py).
+"""Benchmark of Swiss pairings: round 7 of a 200-player Swiss, the old path beside the new
+(bot/host/tournaments/pairings.py).
 
 Run from the project's root: `.venv/bin/python bench/bench_pairings.py [--quick] [--players N] [--repeat K]`.
 It prints figures and is not a test. Rounds 1 to 6 are paired by swiss_round with random results (seeded);
@@ -21,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.host.pairings import Pair, dutch_by_caissify, swiss_round
+from bot.host.tournaments.pairings import Pair, dutch_by_caissify, swiss_round
 from bot.model.tournament import Entrant, Game
 
 TARGET_S = 2.0

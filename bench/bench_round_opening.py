@@ -6,7 +6,7 @@ It prints figures and is not a test. The real discord.py talks to tests/support/
 clock is a `ManualTimer` moved a second at a time, so the figures are in the bot's own time, the time
 Discord would see: how long until every match had its thread, how many requests the bot made per second
 over the opening, and the most the event's channel got of each kind that Discord limits on its own:
-messages in any 5 seconds (Discord allows 5) and new threads in any 10 seconds (bot/host/thread_pace.py).
+messages in any 5 seconds (Discord allows 5) and new threads in any 10 seconds (bot/host/tournaments/thread_pace.py).
 Baseline, same run: the same round opened without the pace (as before it), every thread asked for at
 once. Also the wall-clock time each run took here. --quick: 24 members.
 """
@@ -31,7 +31,7 @@ from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMember
 from support.manual_timer import ManualTimer  # noqa: E402
 from support.world import World  # noqa: E402
 
-from bot.host import thread_pace  # noqa: E402
+from bot.host.tournaments import thread_pace  # noqa: E402
 from bot.model.tournament import Entrant  # noqa: E402
 
 THREADS = "/channels/{channel_id}/messages/{message_id}/threads"

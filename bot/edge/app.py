@@ -41,7 +41,6 @@ from ..web.site import serving
 from .client import FiveUpClient, Interaction
 from .discord_health import DiscordHealth
 from .dynamic_items import DYNAMIC_ITEMS
-from .event_buttons import match_thread_opener
 from .handlers import Handlers
 from .http_gate import HttpGate
 from .lobby_turns import LobbyTurns
@@ -49,6 +48,7 @@ from .publisher import ChannelPublisher
 from .replay_buttons import REPLAY_ITEMS
 from .replies import admitted, answer_error, connection_lost
 from .request_budget import BURST, RATE, RequestBudget
+from .tournaments.event_buttons import match_thread_opener
 from .vanished_clicks import answer_vanished_click
 
 log = logging.getLogger(__name__)

@@ -34,7 +34,7 @@ from .lobby_commands import channel_of, lobby_commands, refresh_lobby
 from .player_commands import player_commands
 from .replay_buttons import history_view, open_viewer, send_animation, send_review
 from .replies import answered_publicly, defer_publicly, files, locale_of, record_file
-from .tournament_commands import TournamentCommands
+from .tournaments.tournament_commands import TournamentCommands
 
 MAX_CHOICES = 25
 
@@ -54,7 +54,7 @@ class FiveUpCommands(app_commands.Group):
             self.add_command(command)
         for command in lobby_commands():  # /five-up join, leave and host (bot/edge/lobby_commands.py)
             self.add_command(command)
-        self.add_command(TournamentCommands())  # /five-up tournament … (bot/edge/tournament_commands.py)
+        self.add_command(TournamentCommands())  # /five-up tournament … (bot/edge/tournaments/tournament_commands.py)
 
     # -- the lobby ------------------------------------------------------------
 

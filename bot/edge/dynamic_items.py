@@ -8,11 +8,11 @@ after a restart; the replay viewer's own list (`REPLAY_ITEMS`) is beside its but
 
 from __future__ import annotations
 
-from .event_buttons import EventButton
 from .hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
 from .help_and_rules import HelpRulesButton, RulesPageButton
 from .lobby_buttons import LobbyButton, PartnerSelect, ProposalButton
 from .match_end import RematchButton
+from .tournaments.event_buttons import EventButton
 
 DYNAMIC_ITEMS = (
     LobbyButton,

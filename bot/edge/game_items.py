@@ -27,7 +27,7 @@ TILE = r"[0-6]-[0-6]"
 # Every field a custom_id may carry: its pattern, and whether it reads as a number.
 FIELDS: dict[str, tuple[str, bool]] = {
     "table_id": (r"\d+", True),
-    "event_id": (r"\d+", True),  # a tournament's (bot/edge/tournament_commands.py)
+    "event_id": (r"\d+", True),  # a tournament's (bot/edge/tournaments/tournament_commands.py)
     "move_no": (r"\d+", True),
     "page": (r"\d+", True),
     "step": (r"\d+", True),  # a placement's number in a match, for the replay (bot/edge/replay_buttons.py)

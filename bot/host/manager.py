@@ -44,8 +44,8 @@ from .table_opener import TableOpener
 from .table_registry import TableRegistry
 from .table_roles import Publisher, ThreadOpener
 from .timer import SystemTimer, Timer
-from .tournament_desk import TournamentDesk
-from .tournament_rounds import TournamentRounds
+from .tournaments.tournament_desk import TournamentDesk
+from .tournaments.tournament_rounds import TournamentRounds
 from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)

@@ -47,7 +47,8 @@ class Event:
     message_id: int | None = None  # the sign-up message (Join/Leave, live count)
     version: int = 0  # optimistic concurrency, like tables
     lang: str = "en"  # the event's posts and its matches speak it (the server's or the organiser's language)
-    round_deadline: float | None = None  # the current round must be over then (bot/host/tournament_rounds.py)
+    # the current round must be over then (bot/host/tournaments/tournament_rounds.py)
+    round_deadline: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

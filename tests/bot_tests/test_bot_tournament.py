@@ -22,9 +22,9 @@ from support.short_deals import short_seeds
 from support.world import World
 
 from bot import texts
-from bot.host import thread_pace
 from bot.host.live_table import LiveTable
 from bot.host.refusal import Refusal
+from bot.host.tournaments import thread_pace
 from bot.model.table_state import TableStatus
 from bot.model.tournament import EventStatus, Game
 from bot.texts.i18n import t
@@ -45,10 +45,11 @@ async def league(
     per_window: int = thread_pace.OPENINGS_PER_WINDOW,
 ) -> AsyncIterator[World]:
     """`count` members (of `locales`), an organiser with Manage Server (`s.mod`), #games and #lounge. Unless
-    `paced` (`per_window` matches per window), match threads open without bot/host/thread_pace.py's pace: these
-    events play rounds seconds apart on the real clock, which no Discord event does; the paced tests move a
-    ManualTimer instead. Tables are dealt from support/short_deals.py: whole matches of half the usual
-    length, the rounds, results and standings the same."""
+    `paced` (`per_window` matches per window), match threads open without the pace of
+    bot/host/tournaments/thread_pace.py: these events play rounds seconds apart on the real clock, which no
+    Discord event does; the paced tests move a ManualTimer instead. Tables are dealt from
+    support/short_deals.py: whole matches of half the usual length, the rounds, results and standings the
+    same."""
     players = [FakeUser(f"m{n}", locale=locales[n] if n < len(locales) else "en-US") for n in range(count)]
     role = FakeRole("organisers", Permissions(manage_guild=True))
     organiser = FakeUser("org", locale=organiser_locale)
@@ -485,7 +486,7 @@ async def test_an_event_reads_in_korean_and_spanish(tmp_path: Path) -> None:
 
 
 async def test_a_twelve_match_round_opens_paced_and_a_restart_mid_opening_opens_the_rest_once(tmp_path: Path) -> None:
-    """bot/host/thread_pace.py: at most 4 match threads per 10 s in the event's channel; a restart while the
+    """bot/host/tournaments/thread_pace.py: at most 4 match threads per 10 s in the event's channel; a restart while the
     round is still opening opens the matches that had none, and none twice."""
     timer = ManualTimer()
     threads_path = "/channels/{channel_id}/messages/{message_id}/threads"
@@ -597,8 +598,8 @@ def threads_of(s: World, channel: FakeChannel) -> Counter[str]:
 async def test_restarts_while_round_two_opens_leave_one_message_and_one_thread_per_game(
     tmp_path: Path, lost: str
 ) -> None:
-    """5 players, Swiss, one match opened per 10 s (bot/host/thread_pace.py). Round 2's first opening is made
-    by Discord but its answer is lost (a timeout: its message, or its thread, exists unknown to the bot); the
+    """5 players, Swiss, one match opened per 10 s (bot/host/tournaments/thread_pace.py). Round 2's first opening
+    is made by Discord but its answer is lost (a timeout: its message, or its thread, exists unknown to the bot); the
     bot restarts after round 1's results while round 2's second match still waits its turn, and again in the
     middle of the first round-2 match while that second one waits again. Each game has one opening message and
     one thread on it, and its match is played there to the end."""

@@ -1,6 +1,7 @@
-"""Tournament pairings (bot/host/pairings.py): a Swiss by py4swiss's FIDE Dutch (caissify-pairings when FIDE's
-absolute rules leave no pairing), its byes, no rematches and seat balance over many random events, the same pairs as
-caissify's Dutch given the same event; round robins' Berger tables; withdrawn players left out."""
+"""Tournament pairings (bot/host/tournaments/pairings.py): a Swiss by py4swiss's FIDE Dutch (caissify-pairings
+when FIDE's absolute rules leave no pairing), its byes, no rematches and seat balance over many random events,
+the same pairs as caissify's Dutch given the same event; round robins' Berger tables; withdrawn players left
+out."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from py4swiss.engines.common import PairingError
 
-from bot.host.pairings import (
+from bot.host.tournaments.pairings import (
     dutch_by_caissify,
     dutch_by_py4swiss,
     initial_order,

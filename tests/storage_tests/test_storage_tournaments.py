@@ -154,8 +154,8 @@ async def test_each_process_looks_after_the_events_of_its_own_shards(target: str
 
 
 async def test_a_games_thread_is_noted_before_its_table_and_the_tables_in_it_are_found(target: str) -> None:
-    """bot/host/tournament_rounds.py notes a match's opening message the moment it exists, then its thread (on
-    that message, so of its id); a restart finds the table opened in that thread (if any) by its channel and
+    """bot/host/tournaments/tournament_rounds.py notes a match's opening message the moment it exists, then its
+    thread (on that message, so of its id); a restart finds the table opened in that thread (if any) by its channel and
     host, newest first, open or not."""
     storage = await open_storage(target)
     try:

@@ -1,7 +1,7 @@
 """Tournaments a server runs with the bot: sign-up, rounds that pair and open themselves, results, standings.
 
 The desk answers `/five-up tournament …` and the sign-up buttons; the rounds themselves are
-`TournamentRounds`' (bot/host/tournament_rounds.py). One task watches the clock of every event of
+`TournamentRounds`' (bot/host/tournaments/tournament_rounds.py). One task watches the clock of every event of
 the process: a sign-up that closes at a set time starts its event, and a round whose deadline
 passed ends its stalled matches by the event's timeout rule. A match's end reaches the desk from
 the manager (`table_ended`). Everything is written before it is said, so a restart between any
@@ -14,17 +14,17 @@ import asyncio
 import logging
 from collections.abc import Coroutine, Sequence
 
-from .. import texts
-from ..model.pace import HOUR, OnTimeout, Pace
-from ..model.standings import Standing, standings
-from ..model.table_state import Table, TableStatus
-from ..model.tournament import Entrant, Event, EventStatus, Format, Game
-from ..storage import Storage
-from .refusal import Refusal
+from ... import texts
+from ...model.pace import HOUR, OnTimeout, Pace
+from ...model.standings import Standing, standings
+from ...model.table_state import Table, TableStatus
+from ...model.tournament import Entrant, Event, EventStatus, Format, Game
+from ...storage import Storage
+from ..refusal import Refusal
+from ..timer import Timer
+from ..watch import Watch
 from .thread_pace import ThreadPace
-from .timer import Timer
 from .tournament_rounds import TournamentRounds, deadline_of, schedule
-from .watch import Watch
 
 log = logging.getLogger(__name__)
 
@@ -252,7 +252,7 @@ class TournamentDesk:
 
     async def _next_round(self, event_id: int) -> None:
         """The current round paired and opened, in a task of its own: opening a big round takes minutes at
-        Discord's pace (bot/host/thread_pace.py), and whoever moved the event on is not kept waiting."""
+        Discord's pace (bot/host/tournaments/thread_pace.py), and whoever moved the event on is not kept waiting."""
         try:
             async with self.rounds.lock(event_id):
                 event = await self.storage.event(event_id)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 
-from .timer import Timer
+from ..timer import Timer
 
 OPENINGS_PER_WINDOW = 4
 WINDOW_SECONDS = 10.0

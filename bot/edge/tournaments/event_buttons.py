@@ -11,14 +11,14 @@ from collections.abc import Awaitable, Callable
 import aiohttp
 import discord
 
-from .. import texts
-from ..host.refusal import Refusal
-from ..host.tournament_rounds import MatchOpener
-from ..model.tournament import Event, Game
-from ..texts.i18n import t
-from .client import Interaction
-from .game_items import GameButton
-from .replies import locale_of
+from ... import texts
+from ...host.refusal import Refusal
+from ...host.tournaments.tournament_rounds import MatchOpener
+from ...model.tournament import Event, Game
+from ...texts.i18n import t
+from ..client import Interaction
+from ..game_items import GameButton
+from ..replies import locale_of
 
 log = logging.getLogger(__name__)
 

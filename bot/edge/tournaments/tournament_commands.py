@@ -12,14 +12,14 @@ import logging
 
 from discord import app_commands
 
-from .. import texts
-from ..host.refusal import Refusal
-from ..model.pace import OnTimeout, Pace
-from ..model.tournament import Format
-from .client import Interaction
-from .command_words import PACE_CHOICES, TIMEOUT_CHOICES, described, table_language
+from ... import texts
+from ...host.refusal import Refusal
+from ...model.pace import OnTimeout, Pace
+from ...model.tournament import Format
+from ..client import Interaction
+from ..command_words import PACE_CHOICES, TIMEOUT_CHOICES, described, table_language
+from ..replies import files, locale_of
 from .event_buttons import signup_view
-from .replies import files, locale_of
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 A round is written before any of it is shown: its games go to the database first (a bye decided at
 once), then each match is opened in a thread of the event's channel (the edge's `MatchOpener`
-makes the thread), paced by `ThreadPace` (bot/host/thread_pace.py): the message the thread hangs
+makes the thread), paced by `ThreadPace` (bot/host/tournaments/thread_pace.py): the message the thread hangs
 from noted on the game as soon as Discord returns it, then the thread, then its table opened and
 noted too. A restart (or an answer Discord made but the bot never got) between any two of those
 steps finds the games without a table and opens those only, each on the message and in the thread it
@@ -19,20 +19,20 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
-from .. import texts
-from ..model.pace import OnTimeout
-from ..model.posts import Picture, Post, PostKind
-from ..model.standings import Standing, standings
-from ..model.table_state import Seat, Table, TableStatus
-from ..model.tournament import Entrant, Event, EventStatus, Format, Game, ahead
-from ..storage import Storage
-from .correspondence_turns import CorrespondenceTurns
-from .live_table import LiveTable
+from ... import texts
+from ...model.pace import OnTimeout
+from ...model.posts import Picture, Post, PostKind
+from ...model.standings import Standing, standings
+from ...model.table_state import Seat, Table, TableStatus
+from ...model.tournament import Entrant, Event, EventStatus, Format, Game, ahead
+from ...storage import Storage
+from ..correspondence_turns import CorrespondenceTurns
+from ..live_table import LiveTable
+from ..pictures import Renderer
+from ..refusal import Refusal
+from ..row_conversion import finished_table
+from ..table_opener import TableOpener
 from .pairings import round_robin, swiss_round
-from .pictures import Renderer
-from .refusal import Refusal
-from .row_conversion import finished_table
-from .table_opener import TableOpener
 from .thread_pace import ThreadPace
 
 log = logging.getLogger(__name__)

@@ -1,0 +1,1 @@
+"""Tournaments in Discord: the organiser's `/five-up tournament` commands and the event message's buttons."""
