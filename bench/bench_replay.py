@@ -32,7 +32,7 @@ from support.bot_host import hosted_bot  # noqa: E402
 from support.discord_fake import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser, InteractionRecord  # noqa: E402
 
 from bot.edge.app import FiveUpBot  # noqa: E402
-from bot.host.replay_desk import _replay_desk_by_manager  # noqa: E402
+from bot.host.replay.replay_desk import _replay_desk_by_manager  # noqa: E402
 from bot.storage import ResultRow, SeatRow  # noqa: E402
 from engine import Match, Record  # noqa: E402
 from engine.selfplay import long_match  # noqa: E402

@@ -1,4 +1,4 @@
-"""The frames of a round's animation (bot/host/replay_animation.py makes the GIF of them): the one picture
+"""The frames of a round's animation (bot/host/replay/replay_animation.py makes the GIF of them): the one picture
 after each placement, with the names, seat colours and words of the still pictures, on one canvas.
 
 A GIF has one size for all its frames: the largest picture of the round. Each frame keeps the band under

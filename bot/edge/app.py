@@ -45,7 +45,7 @@ from .handlers import Handlers
 from .http_gate import HttpGate
 from .lobby_turns import LobbyTurns
 from .publisher import ChannelPublisher
-from .replay_buttons import REPLAY_ITEMS
+from .replay.replay_buttons import REPLAY_ITEMS
 from .replies import admitted, answer_error, connection_lost
 from .request_budget import BURST, RATE, RequestBudget
 from .tournaments.event_buttons import match_thread_opener

@@ -20,7 +20,7 @@ from engine import Option, Placement, Tile, parse_tile
 
 from .. import texts
 from ..host.refusal import Refusal
-from ..host.replay_desk import replay_desk_of
+from ..host.replay.replay_desk import replay_desk_of
 from ..host.table_choice import Want
 from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, TableStatus
@@ -32,7 +32,7 @@ from .help_and_rules import help_message, rules_message
 from .lobby_buttons import lobby_view
 from .lobby_commands import channel_of, lobby_commands, refresh_lobby
 from .player_commands import player_commands
-from .replay_buttons import history_view, open_viewer, send_animation, send_review
+from .replay.replay_buttons import history_view, open_viewer, send_animation, send_review
 from .replies import answered_publicly, defer_publicly, files, locale_of, record_file
 from .tournaments.tournament_commands import TournamentCommands
 

@@ -30,7 +30,7 @@ FIELDS: dict[str, tuple[str, bool]] = {
     "event_id": (r"\d+", True),  # a tournament's (bot/edge/tournaments/tournament_commands.py)
     "move_no": (r"\d+", True),
     "page": (r"\d+", True),
-    "step": (r"\d+", True),  # a placement's number in a match, for the replay (bot/edge/replay_buttons.py)
+    "step": (r"\d+", True),  # a placement's number in a match, for the replay (bot/edge/replay/replay_buttons.py)
     "action": (r"\w+", False),
     "tile": (TILE, False),
     "placement": (rf"{TILE}(?:@{TILE})?", False),  # engine.Placement's notation: "3-5@1-3", or "3-5" opening

@@ -3,7 +3,7 @@
 The match's last public message offers the same table again (Rematch opens a new lobby in the
 channel the match was started in, and the finished match's thread, archived and locked, gets a last
 word linking to it: bot/edge/match_threads.py) and a look
-back (the replay viewer and the review, bot/edge/replay_buttons.py). Kept apart from both
+back (the replay viewer and the review, bot/edge/replay/replay_buttons.py). Kept apart from both
 because it is where the lobby and the replay meet.
 """
 
@@ -21,7 +21,7 @@ from .client import Interaction
 from .game_items import GameButton
 from .lobby_buttons import lobby_view
 from .match_threads import post_in_closed_thread
-from .replay_buttons import ReplayOpenButton, ReviewButton
+from .replay.replay_buttons import ReplayOpenButton, ReviewButton
 from .replies import locale_of
 
 
@@ -62,7 +62,8 @@ class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch butto
 
 
 def match_end_view(table_id: int, lang: str, *, rematch: bool = True) -> discord.ui.View:
-    """Rematch (unless the match was a tournament's game), then Replay and Review (bot/edge/replay_buttons.py)."""
+    """Rematch (unless the match was a tournament's game), then Replay and Review
+    (bot/edge/replay/replay_buttons.py)."""
     view = discord.ui.View(timeout=None)
     if rematch:
         view.add_item(RematchButton(table_id=table_id, label=t(lang, "button-rematch")))

@@ -2,8 +2,8 @@
 
 A finished match's book keeps every hand after each step and the review's verdict on each placement;
 a match still being played keeps only what is public (nothing private can reach a message). The host
-builds a book from the record alone (bot/host/book_builder.py), the texts put a step in words
-(bot/texts/replay_words.py), the edge shows it (bot/edge/replay_buttons.py).
+builds a book from the record alone (bot/host/replay/book_builder.py), the texts put a step in words
+(bot/texts/replay_words.py), the edge shows it (bot/edge/replay/replay_buttons.py).
 """
 
 from __future__ import annotations

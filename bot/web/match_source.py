@@ -1,7 +1,7 @@
 """Where a page finds its match: hosted here (the live table in memory), or in the store (finished, or
 played by another process), as a replay book and as a cheap count of its placements.
 
-A match being played is built without hands or review (bot/host/book_builder.py): nothing private can
+A match being played is built without hands or review (bot/host/replay/book_builder.py): nothing private can
 reach a page. A finished match's book never changes and is kept; a running match's book is kept per
 placement count. `progress` only counts placements: the live feed asks it often.
 """
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from engine import Record, RecordError
 
-from ..host.book_builder import build_book
 from ..host.manager import Manager
+from ..host.replay.book_builder import build_book
 from ..model.replay_book import ReplayBook
 from ..model.seating import Seating
 from ..model.table_state import TableStatus

@@ -15,7 +15,7 @@ from support.world import world
 
 import render
 from bot import texts
-from bot.host.replay_animation import round_gif
+from bot.host.replay.replay_animation import round_gif
 from engine import Match, Phase
 from render.names import chain, runs
 

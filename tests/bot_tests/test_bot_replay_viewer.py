@@ -21,7 +21,7 @@ from support.world import World, finished_match, picker, world
 
 import render
 from bot import texts
-from bot.edge.replay_buttons import (
+from bot.edge.replay.replay_buttons import (
     REPLAY_ITEMS,
     ReplayOpenButton,
     ReplayRoundSelect,
@@ -29,9 +29,9 @@ from bot.edge.replay_buttons import (
     ReviewButton,
     viewer_view,
 )
-from bot.host.book_builder import build_book
-from bot.host.replay_animation import round_gif
-from bot.host.replay_desk import ReplayPage
+from bot.host.replay.book_builder import build_book
+from bot.host.replay.replay_animation import round_gif
+from bot.host.replay.replay_desk import ReplayPage
 from bot.model.posts import Picture
 from bot.model.seating import Seating
 from bot.model.table_state import TableStatus

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine import Event, Match, Record, RoundStarted, review
 
-from ..model.replay_book import ReplayBook, ReplayStep
-from ..model.seating import Seating
+from ...model.replay_book import ReplayBook, ReplayStep
+from ...model.seating import Seating
 
 
 def build_book(

@@ -4,21 +4,21 @@ Every custom id carries the match and the step (`5up:rp:<match>:<step>:<first|pr
 `5up:replay:<match>:<step>` opening a new viewer, `5up:rpround:<match>` the select of rounds,
 `5up:review:<match>` the review), so a click after a restart rebuilds everything from the
 database. A click is deferred at once (the picture may have to be drawn), then the private
-message is edited; the words and pictures come from the replay desk (bot/host/replay_desk.py).
+message is edited; the words and pictures come from the replay desk (bot/host/replay/replay_desk.py).
 """
 
 from __future__ import annotations
 
 import discord
 
-from ..host.refusal import Refusal
-from ..host.replay_desk import ReplayPage, ReviewPage, replay_desk_of
-from ..texts.i18n import t
-from ..texts.replay_words import review_button, round_option
-from ..web.links import links_in_use
-from .client import Interaction
-from .game_items import GameButton, GameSelect
-from .replies import files, locale_of
+from ...host.refusal import Refusal
+from ...host.replay.replay_desk import ReplayPage, ReviewPage, replay_desk_of
+from ...texts.i18n import t
+from ...texts.replay_words import review_button, round_option
+from ...web.links import links_in_use
+from ..client import Interaction
+from ..game_items import GameButton, GameSelect
+from ..replies import files, locale_of
 
 STEP_ACTIONS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
 MAX_OPTIONS = 25

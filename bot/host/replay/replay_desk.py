@@ -19,17 +19,17 @@ from typing import Generic, TypeVar
 
 from engine import Blocked, Domino, MatchReview, Record
 
-from .. import texts
-from ..model.posts import Picture
-from ..model.replay_book import ReplayBook, ReplayStep
-from ..model.seating import Seating
-from ..model.table_state import Table, TableStatus
-from ..texts.history import history_choice
-from ..texts.i18n import pick_locale, t
-from ..texts.replay_words import animated_text, review_text, step_text
+from ... import texts
+from ...model.posts import Picture
+from ...model.replay_book import ReplayBook, ReplayStep
+from ...model.seating import Seating
+from ...model.table_state import Table, TableStatus
+from ...texts.history import history_choice
+from ...texts.i18n import pick_locale, t
+from ...texts.replay_words import animated_text, review_text, step_text
+from ..manager import Manager
+from ..refusal import Refusal
 from .book_builder import build_book
-from .manager import Manager
-from .refusal import Refusal
 from .replay_animation import ANIMATION_PICTURE, round_gif
 
 K = TypeVar("K")
