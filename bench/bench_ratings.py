@@ -6,9 +6,9 @@ Matches are played to the end with random legal placements, 2, 3 and 4 players, 
 levels mixed, one server whose ratings grow as they are rated in turn. Figures, each with its
 yardstick measured in the same run:
 
-- `rate()` (bot/host/ratings.py: the ranking, openskill, a level at two seats) against openskill's
+- `rate()` (bot/host/ratings/rating_math.py: the ranking, openskill, a level at two seats) against openskill's
   own `PlackettLuce.rate` on the same teams (the floor any rating must pay);
-- `rate_finished()` (bot/host/rating_keeper.py: read the players' ratings, rate, write the changes
+- `rate_finished()` (bot/host/ratings/rating_keeper.py: read the players' ratings, rate, write the changes
   and the new ratings, one SQLite transaction) against `save_record()`, the write every placement
   makes, on the same file.
 
@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 from openskill.models import PlackettLuceRating  # noqa: E402
 
 from bot.host import row_conversion  # noqa: E402
-from bot.host.rating_keeper import rate_finished  # noqa: E402
-from bot.host.ratings import model, placings, rate  # noqa: E402
+from bot.host.ratings.rating_keeper import rate_finished  # noqa: E402
+from bot.host.ratings.rating_math import model, placings, rate  # noqa: E402
 from bot.model.rating_change import Rating  # noqa: E402
 from bot.model.table_state import Seat, Table, TableStatus  # noqa: E402
 from bot.storage import SqliteStorage  # noqa: E402

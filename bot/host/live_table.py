@@ -48,7 +48,7 @@ from .event_games import check_may_end, counts_for, end_buttons, event_of
 from .idle_turn import IdleTurn
 from .lobby_actions import LobbyActions
 from .match_ending import keep_ended_match, played_any
-from .rating_keeper import rate_finished
+from .ratings.rating_keeper import rate_finished
 from .refusal import Refusal
 from .row_conversion import kept_record, result_rows
 from .table_core import Services
@@ -349,7 +349,7 @@ class LiveTable(IdleTurn):
         return replace(post, text=text)
 
     async def _rate(self) -> list[Change]:
-        """The finished match's rating changes (bot/host/rating_keeper.py). The result is saved already:
+        """The finished match's rating changes (bot/host/ratings/rating_keeper.py). The result is saved already:
         a rating that cannot be written is logged and left to a rebuild, the match ends all the same."""
         try:
             return await rate_finished(self.services.storage, self.table)

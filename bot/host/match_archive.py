@@ -18,8 +18,8 @@ from ..model.posts import Picture
 from ..model.seating import Seating
 from ..storage import FinishedRow, Storage, StorageUnavailableError
 from ..texts.i18n import pick_locale
-from . import ratings
 from .pictures import Renderer, pictured
+from .ratings import rating_math
 from .refusal import Refusal
 
 log = logging.getLogger(__name__)
@@ -99,7 +99,7 @@ class MatchArchive:
     async def stats(self, *, guild_id: int | None, user_id: int, locale: str) -> str:
         """The caller's own record and rating, and their place on the server's one leaderboard (the
         board itself is `leaderboard`); a database not answering is said as such."""
-        key = ratings.person_key(user_id)
+        key = rating_math.person_key(user_id)
         try:
             mine = await self.storage.player_stats(guild_id, user_id)
             rating = board = None

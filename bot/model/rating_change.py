@@ -1,5 +1,6 @@
 """A rating as players read it, and one seat's change at a match: what the match-end line, the
-leaderboard and `/five-up stats` show. The figures themselves are worked out by the host (bot/host/ratings.py).
+leaderboard and `/five-up stats` show. The figures themselves are worked out by the host
+(bot/host/ratings/rating_math.py).
 
 Every figure is openskill's default scaled by `SCALE`. What is stored is μ and σ; what players read is
 the conservative rating μ − 3σ counted from `START` (a newcomer's μ − 3σ is 0, shown as 1000), so a

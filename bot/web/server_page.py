@@ -1,4 +1,4 @@
-"""A server's page `/s/<server>`: its leaderboard (bot/host/ratings.py's ratings, as `/five-up leaderboard`
+"""A server's page `/s/<server>`: its leaderboard (bot/host/ratings/rating_math.py's ratings, as `/five-up leaderboard`
 words them), the standings of its latest tournaments (as `/five-up tournament standings` words them, final
 ones included) and its recent matches, linked. Only for a server whose admins turned it on
 (`/five-up-admin web`); for any other, `server_page` gives None and the site answers 404, the same as

@@ -19,8 +19,8 @@ from support.short_deals import short_deal
 from support.waiting import settling
 from support.world import World, picker, world
 
-from bot.host import rating_keeper
-from bot.host.ratings import computer_key, person_key
+from bot.host.ratings import rating_keeper
+from bot.host.ratings.rating_math import computer_key, person_key
 from bot.model.rating_change import PROVISIONAL_MATCHES, START, Rating
 from bot.model.table_state import Table, TableStatus
 from bot.storage import RatingRow

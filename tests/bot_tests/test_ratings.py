@@ -1,4 +1,4 @@
-"""The rating of a finished match (bot/host/ratings.py), checked against openskill's own numbers.
+"""The rating of a finished match (bot/host/ratings/rating_math.py), checked against openskill's own numbers.
 
 The expected figures are computed here with openskill's Plackett-Luce at its own defaults (μ 25,
 σ 25/3), straight from its API; the bot's model is the same one with every parameter times
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from bot.host import ratings
-from bot.host.ratings import Standing, computer_key, is_rated, person_key, placings, rate
+from bot.host.ratings import rating_math
+from bot.host.ratings.rating_math import Standing, computer_key, is_rated, person_key, placings, rate
 from bot.model.rating_change import NEW, PROVISIONAL_MATCHES, SCALE, START, Rating, provisional
 from bot.storage import SeatRow
 from engine import Match, Record
@@ -112,7 +112,7 @@ def test_computers_are_rated_as_their_level() -> None:
     assert scaled(changes[1].after) == pytest.approx((second.mu, second.sigma), rel=1e-12)
 
     standings: dict[str, Standing] = {}
-    ratings.apply(standings, changes)
+    rating_math.apply(standings, changes)
     assert standings[computer_key("hard")].matches == 1  # one match, though two seats
     assert standings[person_key(7)].wins == 0 and standings[person_key(7)].matches == 1
 
@@ -145,10 +145,10 @@ def test_a_rebuild_rates_in_order_from_each_match_before() -> None:
     seats = people(2)
     one = rate(first, seats, {})
     two = rate(second, seats, {c.key: c.after for c in one})
-    rebuilt = ratings.rebuild([(first, seats), (second, seats)])
+    rebuilt = rating_math.rebuild([(first, seats), (second, seats)])
     for c in two:
         assert rebuilt[c.key] == Standing(c.after, 2, int(one[c.seat].won) + int(c.won), c.delta)
-    swapped = ratings.rebuild([(second, seats), (first, seats)])
+    swapped = rating_math.rebuild([(second, seats), (first, seats)])
     assert swapped != rebuilt  # the order matters: a rebuild must follow the order matches ended
 
 
@@ -171,5 +171,5 @@ def test_provisional_until_enough_rated_matches_counted_per_player() -> None:
     changes = rate(match, people(3), {}, played=played)
     assert [c.matches for c in changes] == [PROVISIONAL_MATCHES, 10, 1]
     assert [c.provisional for c in changes] == [False, False, True]
-    rebuilt = ratings.rebuild([(match, people(3))] * PROVISIONAL_MATCHES)
+    rebuilt = rating_math.rebuild([(match, people(3))] * PROVISIONAL_MATCHES)
     assert {s.matches for s in rebuilt.values()} == {PROVISIONAL_MATCHES}

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from support.storage_raw import Raw
 
-from bot.host import rating_keeper, ratings
 from bot.host import row_conversion as rows
-from bot.host.ratings import computer_key, person_key
+from bot.host.ratings import rating_keeper, rating_math
+from bot.host.ratings.rating_math import computer_key, person_key
 from bot.model.rating_change import Change
 from bot.model.table_state import Seat, Table, TableStatus
 from bot.storage import COPY_COLUMNS, RatingRow, Storage, open_storage
@@ -55,7 +55,7 @@ async def everything(storage: Storage, guild: int) -> list[RatingRow]:
     return [*await storage.ratings(guild, "user", 1000), *await storage.ratings(guild, "computer", 1000)]
 
 
-def as_rows(standings: dict[str, ratings.Standing]) -> dict[str, tuple[float, float, int, int, int]]:
+def as_rows(standings: dict[str, rating_math.Standing]) -> dict[str, tuple[float, float, int, int, int]]:
     return {k: (s.rating.mu, s.rating.sigma, s.matches, s.wins, s.last_delta) for k, s in standings.items()}
 
 
@@ -67,8 +67,8 @@ async def test_rated_as_they_end_and_the_same_after_a_rebuild(storage: Storage) 
     hard = Seat(None, "Computer 1", "hard")
     _, first = await play(storage, BIG, people(1, 2), "match-2p-exact-1")
     assert [(c.key, c.before, c.won) for c in first] == [
-        (person_key(1), ratings.NEW, True),
-        (person_key(2), ratings.NEW, False),
+        (person_key(1), rating_math.NEW, True),
+        (person_key(2), rating_math.NEW, False),
     ]
     _, second = await play(storage, BIG, [*people(2, 3), hard], "match-3p-mixed-2")  # seat 1 (user 3) won
     assert second[0].before == first[1].after  # user 2 starts from the first match's figures
@@ -95,7 +95,7 @@ async def test_rated_as_they_end_and_the_same_after_a_rebuild(storage: Storage) 
     assert await storage.rating(BIG, person_key(5)) is None
 
     board = await storage.ratings(BIG)
-    shown = [ratings.Rating(r.mu, r.sigma).shown for r in board]
+    shown = [rating_math.Rating(r.mu, r.sigma).shown for r in board]
     assert shown == sorted(shown, reverse=True) and all(r.player.startswith("user:") for r in board)
     assert [r.player for r in await storage.ratings(BIG, limit=2)] == [r.player for r in board[:2]]
 
@@ -117,7 +117,7 @@ async def test_a_rebuild_takes_in_a_match_whose_rating_was_not_written(storage: 
     before = figures(await everything(storage, 5))
     assert before[person_key(1)][2] == 2  # b was never rated
     rebuilt = await rating_keeper.rebuild(storage, 5)
-    expected = ratings.rebuild([(t.match, t.seats) for t in (a, b, c)])  # type: ignore[misc]
+    expected = rating_math.rebuild([(t.match, t.seats) for t in (a, b, c)])  # type: ignore[misc]
     assert as_rows(rebuilt) == as_rows(expected) == figures(await everything(storage, 5))
     assert rebuilt[person_key(1)].matches == 3
     assert [m.rated for m in await storage.rated_matches(5)] == [True, True, True]  # b is noted as rated now
@@ -178,5 +178,9 @@ def test_the_rebuild_command_refuses_a_database_that_is_not_there(tmp_path: Path
 
 def run_rebuild(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot.host.rating_keeper", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "bot.host.ratings.rating_keeper", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )

@@ -19,8 +19,8 @@ from openskill.models import PlackettLuce
 
 from engine import Match, Phase
 
-from ..model.pace import forfeit_winner
-from ..model.rating_change import MU, NEW, SIGMA, Change, Rating
+from ...model.pace import forfeit_winner
+from ...model.rating_change import MU, NEW, SIGMA, Change, Rating
 
 BETA = SIGMA / 2.0  # openskill's defaults scaled by SCALE, as μ and σ are
 TAU = MU / 300.0

@@ -1,10 +1,10 @@
 """Ratings kept in storage: a finished match rated as it ends, and a server's ratings rebuilt from its records.
 
-`python -m bot.host.rating_keeper DATABASE [--server ID ...]` rebuilds them (every server by default):
+`python -m bot.host.ratings.rating_keeper DATABASE [--server ID ...]` rebuilds them (every server by default):
 DATABASE is the SQLite file or postgresql:// URL the bot uses. Exit status 0 when rebuilt, 2 for a
 wrong command line, 3 when the database cannot be used (one line says why; nothing is changed).
 
-The figures come from bot/host/ratings.py alone (pure); this module only reads and writes them. A
+The figures come from bot/host/ratings/rating_math.py alone (pure); this module only reads and writes them. A
 match is rated inside one storage transaction that also reads the ratings it starts from, so
 two matches of a server ending together never rate from the same old figures. No Discord here.
 """
@@ -20,9 +20,9 @@ from pathlib import Path
 
 from engine import Match, Record
 
-from ..model.rating_change import Change, Rating
-from ..model.table_state import Table
-from ..storage import (
+from ...model.rating_change import Change, Rating
+from ...model.table_state import Table
+from ...storage import (
     RatedMatch,
     RatingChangeRow,
     RatingRow,
@@ -32,8 +32,8 @@ from ..storage import (
     is_postgres_url,
     open_storage,
 )
-from . import ratings
-from .ratings import Standing
+from . import rating_math
+from .rating_math import Standing
 
 log = logging.getLogger(__name__)
 
@@ -47,18 +47,18 @@ async def rate_finished(storage: Storage, table: Table) -> list[Change]:
     assert match is not None
     if table.guild_id is None:
         return []
-    if not table.rated or not ratings.is_rated(table.guild_id, match, table.seats, table.away, table.forfeit_seat):
+    if not table.rated or not rating_math.is_rated(table.guild_id, match, table.seats, table.away, table.forfeit_seat):
         await storage.skip_rating(table.id, table.guild_id)
         return []
     seats = list(table.seats)
-    names = {ratings.key_of(s): s.name if s.user_id is not None else (s.level or "normal") for s in seats}
+    names = {rating_math.key_of(s): s.name if s.user_id is not None else (s.level or "normal") for s in seats}
     found: list[Change] = []
 
     def update(stored: Mapping[str, RatingRow]) -> tuple[list[RatingChangeRow], list[RatingRow]]:
         standings = {key: _standing(row) for key, row in stored.items()}
         before, played = _before(standings)
-        changes = ratings.rate(match, seats, before, table.forfeit_seat, played)
-        ratings.apply(standings, changes)
+        changes = rating_math.rate(match, seats, before, table.forfeit_seat, played)
+        rating_math.apply(standings, changes)
         found[:] = changes
         touched = {c.key for c in changes}
         return [_change_row(c) for c in changes], [_rating_row(k, names[k], standings[k]) for k in sorted(touched)]
@@ -92,13 +92,13 @@ def _replay(
         except Exception as e:  # a damaged record costs its own match, not the server's ratings
             log.error("match %s cannot be replayed for the ratings (%s); left out", row.table_id, e)
             continue
-        if len(row.seats) != match.players or not ratings.is_rated(0, match, row.seats, (), row.forfeit_seat):
+        if len(row.seats) != match.players or not rating_math.is_rated(0, match, row.seats, (), row.forfeit_seat):
             continue
         current, played = _before(standings)
-        made = ratings.rate(match, row.seats, current, row.forfeit_seat, played)
-        ratings.apply(standings, made)
+        made = rating_math.rate(match, row.seats, current, row.forfeit_seat, played)
+        rating_math.apply(standings, made)
         changes[row.table_id] = [_change_row(c) for c in made]
-        names.update({ratings.key_of(s): _name(s) for s in row.seats})
+        names.update({rating_math.key_of(s): _name(s) for s in row.seats})
     return standings, changes, names
 
 
@@ -127,7 +127,7 @@ def _change_row(change: Change) -> RatingChangeRow:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.host.rating_keeper",
+        prog="python -m bot.host.ratings.rating_keeper",
         description="Rebuild the ratings of every server (or of those named) from the stored match records.",
     )
     parser.add_argument("database", metavar="DATABASE", help="the SQLite file or postgresql:// URL the bot uses")
@@ -152,7 +152,7 @@ async def _rebuild_all(target: str, servers: list[int] | None) -> int:
             print("no server has a finished match: nothing to rebuild")
         for guild_id in chosen:
             standings = await rebuild(storage, guild_id)
-            people = sum(1 for key in standings if ratings.user_of(key) is not None)
+            people = sum(1 for key in standings if rating_math.user_of(key) is not None)
             print(f"server {guild_id}: rebuilt, {people} people and {len(standings) - people} computer levels rated")
     finally:
         await storage.close()
