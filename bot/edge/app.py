@@ -157,8 +157,8 @@ class FiveUpBot(FiveUpClient):
 
     async def setup_hook(self) -> None:
         self.gate.install(self.http)  # before the first request the bot makes
-        from .admin_commands import AdminCommands
         from .commands import FiveUpCommands  # reads the English catalog: the descriptions are its text
+        from .servers.admin_commands import AdminCommands
 
         self.add_dynamic_items(*DYNAMIC_ITEMS, *REPLAY_ITEMS)
         self.tree.add_command(FiveUpCommands())

@@ -36,7 +36,7 @@ from .match_archive import MatchArchive
 from .pictures import Renderer
 from .player_desk import PlayerDesk
 from .refusal import Refusal
-from .server_desk import ServerDesk
+from .servers.server_desk import ServerDesk
 from .table_choice import Want, choose
 from .table_core import Services, TableCore
 from .table_loader import TableLoader

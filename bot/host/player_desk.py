@@ -20,7 +20,7 @@ from ..storage import Storage
 from .correspondence_clock import left
 from .correspondence_turns import CorrespondenceTurns
 from .refusal import Refusal
-from .server_desk import ServerDesk
+from .servers.server_desk import ServerDesk
 from .table_loader import TableLoader
 from .table_registry import TableRegistry
 

@@ -22,7 +22,7 @@ from .live_table import LiveTable
 from .player_desk import PlayerDesk
 from .refusal import Refusal
 from .row_conversion import rematch_table, seat_rows
-from .server_desk import ServerDesk
+from .servers.server_desk import ServerDesk
 from .table_core import Services
 from .table_registry import TableRegistry
 from .timer import Timer

@@ -204,8 +204,8 @@ def test_payload_problems_finds_breaches() -> None:
 async def real_payloads() -> list[dict[str, Any]]:
     """What `FiveUpBot.setup_hook` syncs: the `/five-up` and `/five-up-admin` groups, translated by the bot's
     translator."""
-    from bot.edge.admin_commands import AdminCommands
     from bot.edge.commands import FiveUpCommands
+    from bot.edge.servers.admin_commands import AdminCommands
 
     i18n.reload()
     tree = app_commands.CommandTree(_client())
@@ -231,8 +231,8 @@ async def test_the_real_commands_fit_discord_limits_in_every_language() -> None:
 
 @pytest.mark.parametrize("which", [0, 1], ids=["five-up", "five-up-admin"])
 async def test_the_real_commands_keep_their_names_and_are_fully_translated(which: int) -> None:
-    from bot.edge.admin_commands import AdminCommands
     from bot.edge.commands import FiveUpCommands
+    from bot.edge.servers.admin_commands import AdminCommands
 
     tree = app_commands.CommandTree(_client())
     group = (FiveUpCommands, AdminCommands)[which]()

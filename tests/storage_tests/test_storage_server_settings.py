@@ -10,7 +10,7 @@ from pathlib import Path
 
 from support.storage_raw import Backend
 
-from bot.host.server_desk import ServerDesk
+from bot.host.servers.server_desk import ServerDesk
 from bot.model.pace import Pace
 from bot.model.server_settings import DEFAULT_SETTINGS, ServerSettings
 from bot.storage import ServerSettingsRow, Storage, open_storage

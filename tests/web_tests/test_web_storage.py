@@ -11,7 +11,7 @@ import aiohttp
 from support.bot_host import CHANNEL, open_table, pick, running
 from support.waiting import HANG
 
-from bot.host.server_desk import ServerDesk
+from bot.host.servers.server_desk import ServerDesk
 from bot.model.pace import Pace
 from bot.storage import Storage
 from bot.web.match_ids import MatchIds

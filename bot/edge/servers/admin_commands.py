@@ -1,4 +1,4 @@
-"""`/five-up-admin`: a server's own settings (bot/host/server_desk.py keeps them), for tables opened afterwards.
+"""`/five-up-admin`: a server's own settings (bot/host/servers/server_desk.py keeps them), for tables opened afterwards.
 
 A top-level command of its own, because Discord applies default member permissions to top-level commands
 only: members without Manage Server do not see it, and each handler checks the permission again (a
@@ -12,16 +12,16 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from .. import texts
-from ..host.refusal import Refusal
-from ..host.server_desk import ServerDesk
-from ..model.pace import Pace
-from ..model.server_settings import MAX_CAP, ServerSettings
-from ..texts.i18n import SUPPORTED
-from ..web.links import links_in_use
-from .client import Interaction
-from .command_words import PACE_CHOICES, described
-from .replies import locale_of
+from ... import texts
+from ...host.refusal import Refusal
+from ...host.servers.server_desk import ServerDesk
+from ...model.pace import Pace
+from ...model.server_settings import MAX_CAP, ServerSettings
+from ...texts.i18n import SUPPORTED
+from ...web.links import links_in_use
+from ..client import Interaction
+from ..command_words import PACE_CHOICES, described
+from ..replies import locale_of
 
 NO_LANG = "none"  # the language choice that means "as without settings"
 ADMIN_LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x) for x in (*SUPPORTED, NO_LANG)]

@@ -8,11 +8,11 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..model.pace import Pace
-from ..model.server_settings import DEFAULT_SETTINGS, MAX_CHANNELS, ServerSettings
-from ..storage import ServerSettingsRow, Storage, StorageUnavailableError
-from ..texts.i18n import SUPPORTED
-from .refusal import Refusal
+from ...model.pace import Pace
+from ...model.server_settings import DEFAULT_SETTINGS, MAX_CHANNELS, ServerSettings
+from ...storage import ServerSettingsRow, Storage, StorageUnavailableError
+from ...texts.i18n import SUPPORTED
+from ..refusal import Refusal
 
 log = logging.getLogger(__name__)
 

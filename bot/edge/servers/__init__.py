@@ -1,0 +1,1 @@
+"""`/five-up-admin`: the server settings' commands, for members with Manage Server."""
