@@ -15,7 +15,7 @@ process), on each backend:
    placement (`manager.play`) on random sleeping tables, call to answer, p50 / p95 (target p95 <= 300 ms),
    against the same clicks once the table is in memory (the next mover's placement for `play`).
 4. deadlines that passed while the bot was down: K tables overdue before the start (half of them
-   `timeout:forfeit`); time from `restore()` until the deadline sweeper (bot/host/deadline_sweeper.py,
+   `timeout:forfeit`); time from `restore()` until the deadline sweeper (bot/host/clocks/deadline_sweeper.py,
    on the wall clock) has handled all of them (target <= 10 s), and each acted exactly once (its stored
    record one placement longer, or the match forfeited).
 5. PostgreSQL only: two bot processes on one database, started together, K more overdue tables each

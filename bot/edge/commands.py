@@ -26,12 +26,12 @@ from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, TableStatus
 from ..texts.i18n import SUPPORTED
 from .client import Interaction
+from .clocks.player_commands import player_commands
 from .command_words import PACE_CHOICES, TIMEOUT_CHOICES, described, table_language
 from .hand_buttons import send_hand, show_hand_view
 from .help_and_rules import help_message, rules_message
 from .lobby_buttons import lobby_view
 from .lobby_commands import channel_of, lobby_commands, refresh_lobby
-from .player_commands import player_commands
 from .replay.replay_buttons import history_view, open_viewer, send_animation, send_review
 from .replies import answered_publicly, defer_publicly, files, locale_of, record_file
 from .tournaments.tournament_commands import TournamentCommands
@@ -46,11 +46,11 @@ LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x)
 class FiveUpCommands(app_commands.Group):
     """`/five-up start | hand | play | board | score | rules | help | end | stats | leaderboard | history
     | replay | review`, `join | leave | host` (bot/edge/lobby_commands.py) and `turns | settings`
-    (bot/edge/player_commands.py)."""
+    (bot/edge/clocks/player_commands.py)."""
 
     def __init__(self) -> None:
         super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
-        for command in player_commands():  # /five-up turns and settings (bot/edge/player_commands.py)
+        for command in player_commands():  # /five-up turns and settings (bot/edge/clocks/player_commands.py)
             self.add_command(command)
         for command in lobby_commands():  # /five-up join, leave and host (bot/edge/lobby_commands.py)
             self.add_command(command)

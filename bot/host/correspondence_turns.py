@@ -1,4 +1,4 @@
-"""What a correspondence table does when its deadline sweeper comes (bot/host/deadline_sweeper.py).
+"""What a correspondence table does when its deadline sweeper comes (bot/host/clocks/deadline_sweeper.py).
 
 The sweeper found the table's `wake_at` passed; under the table's lock this decides what was due:
 a computer's own move the process never made (started again), a player's away ended (their clock
@@ -21,7 +21,7 @@ from ..model.table_state import Table, TableStatus
 from ..storage import TurnDeadlines
 from ..texts.tournament_words import match_withdrew
 from .board_lines import last_board
-from .correspondence_clock import left, paused, reminded, resumed
+from .clocks.correspondence_clock import left, paused, reminded, resumed
 from .event_games import end_buttons
 from .live_table import LiveTable
 from .refusal import Refusal

@@ -1,5 +1,5 @@
 """What a live table does while its player to move is idle: the reminder, the 30 s follow-up mention, and
-the take-over (a computer plays for them until they are back). The turn clock (bot/host/turn_clock.py)
+the take-over (a computer plays for them until they are back). The turn clock (bot/host/clocks/turn_clock.py)
 calls these at their moments; each does nothing if somebody has moved since."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A lobby nobody started closes itself: what the deadline sweeper does when a lobby's moment comes.
 
 A lobby's moment is kept in the database (its `take_over_at` and `wake_at`, written when it opens), so a
-restart neither forgets nor resets it: the sweeper (bot/host/deadline_sweeper.py) finds it due, at once if
+restart neither forgets nor resets it: the sweeper (bot/host/clocks/deadline_sweeper.py) finds it due, at once if
 it passed while the bot was down. Under the table's lock the lobby is closed (a versioned write: with two
 processes on one database only one closes it) and its message edited to say so, without its buttons.
 """

@@ -5,7 +5,7 @@ The commands, the buttons, the demo and the benchmark all call this façade. It 
 thread, or by the rule of bot/host/table_choice.py for a command in a channel) and hands the action over,
 closes a lobby nobody started (bot/host/lobby_expiry.py), brings saved tables back after a restart. The work itself is
 elsewhere: a live table changes itself (bot/host/live_table.py), the registry finds it
-(bot/host/table_registry.py), the turn clock moves computers and idle players on (bot/host/turn_clock.py),
+(bot/host/table_registry.py), the turn clock moves computers and idle players on (bot/host/clocks/turn_clock.py),
 the archive answers what finished matches and players say (history, stats, leaderboard:
 bot/host/match_archive.py, `manager.archive`), the text layer writes every sentence (bot/texts/), and
 bot/host/row_conversion.py turns stored rows into tables.
@@ -26,9 +26,10 @@ from ..model.answers import Hand, Lobby, Played
 from ..model.posts import Post
 from ..model.table_state import Table, TableStatus
 from ..storage import ChannelBusyError, Storage
+from .clocks.deadline_sweeper import DeadlineSweeper
+from .clocks.turn_clock import TurnClock
 from .computers import ComputerPlayers
 from .correspondence_turns import CorrespondenceTurns
-from .deadline_sweeper import DeadlineSweeper
 from .live_table import LiveTable
 from .lobby_actions import LobbyActions
 from .lobby_expiry import LobbyExpiry
@@ -46,7 +47,6 @@ from .table_roles import Publisher, ThreadOpener
 from .timer import SystemTimer, Timer
 from .tournaments.tournament_desk import TournamentDesk
 from .tournaments.tournament_rounds import TournamentRounds
-from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ board. When an outage begins (bot/edge/discord_health.py, as of its first failur
 table's idle watch runs and the deadline sweeper acts on nothing. When it ends, each live table
 still waiting for a person moves its reminder, its take-over and its turn's start on by the time
 Discord was out, writes them (so a restart keeps them too) and is armed again; the correspondence
-tables whose moment fell in the outage wait as long again (bot/host/deadline_sweeper.py). Computers
+tables whose moment fell in the outage wait as long again (bot/host/clocks/deadline_sweeper.py). Computers
 play on meanwhile: their moves are saved, and their posts go out once Discord answers.
 """
 
@@ -16,11 +16,11 @@ import logging
 
 from ..model.table_state import TableStatus
 from ..storage import TurnDeadlines
-from .deadline_sweeper import DeadlineSweeper
+from .clocks.deadline_sweeper import DeadlineSweeper
+from .clocks.turn_clock import TurnClock
 from .live_table import LiveTable
 from .refusal import Refusal
 from .table_registry import TableRegistry
-from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)
 

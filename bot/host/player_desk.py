@@ -17,7 +17,7 @@ from ..model.pace import DAY, MAX_AWAY_DAYS
 from ..model.posts import Post
 from ..model.table_state import Table, TableStatus
 from ..storage import Storage
-from .correspondence_clock import left
+from .clocks.correspondence_clock import left
 from .correspondence_turns import CorrespondenceTurns
 from .refusal import Refusal
 from .servers.server_desk import ServerDesk

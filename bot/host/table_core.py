@@ -26,7 +26,7 @@ from ..storage import (
     TableMovedOnError,
     TurnDeadlines,
 )
-from .correspondence_clock import left, turn_clock
+from .clocks.correspondence_clock import left, turn_clock
 from .pictures import Pictured, Renderer, pictured
 from .refusal import Refusal
 from .table_roles import Publisher, Turns
@@ -114,7 +114,7 @@ class TableCore:
         """The clock of the turn beginning `now`: for a person, the reminder one turn timeout on and the
         take-over two; for a seat a computer already plays for (its player away), the take-over at
         once; none for a computer's own seat, or when nobody is to move. A correspondence turn's
-        clock is its pace's (bot/host/correspondence_clock.py)."""
+        clock is its pace's (bot/host/clocks/correspondence_clock.py)."""
         seat = match.turn
         turn = self.table.turn_length
         if seat is not None and match.phase is Phase.PLAYING and turn is not None:

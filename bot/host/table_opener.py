@@ -16,7 +16,7 @@ from ..model.answers import Lobby
 from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, MAX_SEATS, Seat, Table, TableStatus
 from ..storage import ChannelBusyError, Storage, StorageUnavailableError, TurnDeadlines
-from .deadline_sweeper import DeadlineSweeper
+from .clocks.deadline_sweeper import DeadlineSweeper
 from .event_games import event_of
 from .live_table import LiveTable
 from .player_desk import PlayerDesk

@@ -180,7 +180,7 @@ class Storage(TournamentStorage, ABC):
         A row whose place cannot be read is left out (logged) and the others still load: read whole by
         id when its deadline comes or its player asks for it, it is a BrokenRow, closed and reported."""
 
-    # -- the deadlines of correspondence tables (bot/host/deadline_sweeper.py) --
+    # -- the deadlines of correspondence tables (bot/host/clocks/deadline_sweeper.py) --
 
     @abstractmethod
     async def due_tables(

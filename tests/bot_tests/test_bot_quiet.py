@@ -11,7 +11,7 @@ from support.discord_fake import FakeMessage
 from support.manual_timer import ManualTimer
 from support.world import World, picker, world
 
-from bot.host.turn_clock import FOLLOW_UP_S
+from bot.host.clocks.turn_clock import FOLLOW_UP_S
 from bot.model.table_state import Table, TableStatus
 from bot.storage import TableRow
 from bot.texts.i18n import t

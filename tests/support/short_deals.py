@@ -6,7 +6,7 @@ Tests that need finished matches (tournaments' rounds and standings, ratings, hi
 from here instead: the same rules, the same whole matches, about half the placements.
 
 - SHORT_TWO: table seeds for two `normal` computers. The bot deals each table from its seed and seeds a
-  computer's choice by the table's seed, move and seat (bot/host/turn_clock.py).
+  computer's choice by the table's seed, move and seat (bot/host/clocks/turn_clock.py).
 - SHORT_FIRST_TWO: table seeds for two people who each place their first option (`engine.selfplay.first_option`,
   a median of 208 placements on a random seed: 1,500 seeds, fewest 93).
 - SHORT_PICKED: (table seed, chooser seed) pairs for two people whose chooser is `pick` with

@@ -20,8 +20,8 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
-from ..storage import Storage
-from .timer import Timer
+from ...storage import Storage
+from ..timer import Timer
 
 log = logging.getLogger(__name__)
 

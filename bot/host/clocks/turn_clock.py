@@ -15,7 +15,7 @@ under the table's lock, that nobody moved in the meantime, so a late timer chang
 watch runs, so nobody is reminded or taken over who could not see the board; `resume` lets
 bot/host/outage_clocks.py move each table's moments on by the time it stood still and re-arm it.
 A correspondence table's person has no idle watch here: its deadlines are the sweeper's
-(bot/host/deadline_sweeper.py), which outlives a process; only its computers' own moves start here.
+(bot/host/clocks/deadline_sweeper.py), which outlives a process; only its computers' own moves start here.
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from collections.abc import Callable
 
 from engine import Placement
 
-from ..model.table_state import Table, TableStatus
-from .computers import ComputerPlayers
-from .table_roles import ClockedTable, Hosted
-from .timer import SystemTimer, Timer
+from ...model.table_state import Table, TableStatus
+from ..computers import ComputerPlayers
+from ..table_roles import ClockedTable, Hosted
+from ..timer import SystemTimer, Timer
 
 log = logging.getLogger(__name__)
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from .. import texts
-from ..host.refusal import Refusal
-from ..model.pace import MAX_AWAY_DAYS
-from .client import Interaction
-from .command_words import described
-from .replies import locale_of
+from ... import texts
+from ...host.refusal import Refusal
+from ...model.pace import MAX_AWAY_DAYS
+from ..client import Interaction
+from ..command_words import described
+from ..replies import locale_of
 
 ON_OFF = ("on", "off")
 PING_CHOICES = [app_commands.Choice(name=described(f"choice-ping-{x}"), value=x) for x in ON_OFF]

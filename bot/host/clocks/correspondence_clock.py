@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..model.pace import next_reminder
-from ..storage import NO_DEADLINES, TurnDeadlines
+from ...model.pace import next_reminder
+from ...storage import NO_DEADLINES, TurnDeadlines
 
 COMPUTER_GRACE = 30.0  # a computer's move at a correspondence table comes within this, or the sweeper starts it
 
