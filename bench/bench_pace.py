@@ -6,7 +6,7 @@ in the database (10,000 by default; 200 with --quick, copies of 3 real tables, o
 process), on each backend:
 
 1. start-up to ready: `Manager.restore()` as the bot calls it (lazy: a sleeping correspondence match is a
-   `TableRef` until it is needed, bot/host/table_loader.py), against the baseline measured in the same run:
+   `TableRef` until it is needed, bot/host/tables/table_loader.py), against the baseline measured in the same run:
    every open table read in one query and a `LiveTable` built for each, as a restart did before lazy
    loading (without that restart's per-table pictures and "restored" message, so the baseline is the
    cheapest eager load; the ratio is a lower bound). Each runs in a fresh process, so that
@@ -327,8 +327,8 @@ def acted_once(before: dict[int, tuple[str, int, int | None]], after: dict[int, 
 
 async def eager_restore(manager: Any) -> None:
     """The baseline: every open table read in one query and a LiveTable built for each (no posts)."""
-    from bot.host.live_table import LiveTable
-    from bot.host.row_conversion import table_from_row
+    from bot.host.tables.live_table import LiveTable
+    from bot.host.tables.row_conversion import table_from_row
 
     found, broken = await manager.storage.open_tables(manager.shard_count, manager.shard_ids)
     assert not broken, broken

@@ -31,9 +31,9 @@ sys.path.insert(0, str(ROOT))
 
 from openskill.models import PlackettLuceRating  # noqa: E402
 
-from bot.host import row_conversion  # noqa: E402
 from bot.host.ratings.rating_keeper import rate_finished  # noqa: E402
 from bot.host.ratings.rating_math import model, placings, rate  # noqa: E402
+from bot.host.tables import row_conversion  # noqa: E402
 from bot.model.rating_change import Rating  # noqa: E402
 from bot.model.table_state import Seat, Table, TableStatus  # noqa: E402
 from bot.storage import SqliteStorage  # noqa: E402

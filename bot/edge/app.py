@@ -30,8 +30,8 @@ from discord.http import Route
 from ..config import Config
 from ..host.computers import ComputerPlayers, ProcessComputer
 from ..host.manager import Manager, new_seed
-from ..host.outage_clocks import OutageClocks
 from ..host.pictures import PngRenderer, Renderer
+from ..host.tables.outage_clocks import OutageClocks
 from ..host.timer import SystemTimer, Timer
 from ..storage import open_storage
 from ..web.heard_posts import HeardPublisher

@@ -1,5 +1,5 @@
-"""A quiet table's board (bot/host/board_lines.py): one message in its thread, edited after each placement with the
-newest picture and lines, rather than a message per placement.
+"""A quiet table's board (bot/host/tables/board_lines.py): one message in its thread, edited after each placement with
+the newest picture and lines, rather than a message per placement.
 
 An edit notifies nobody, so when a placement's post mentions the player to move (the same rule as any turn line), a
 short message of its own mentions them; each replaces the one before (a reminder too; after a restart as well, its

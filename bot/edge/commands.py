@@ -21,7 +21,7 @@ from engine import Option, Placement, Tile, parse_tile
 from .. import texts
 from ..host.refusal import Refusal
 from ..host.replay.replay_desk import replay_desk_of
-from ..host.table_choice import Want
+from ..host.tables.table_choice import Want
 from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, TableStatus
 from ..texts.i18n import SUPPORTED

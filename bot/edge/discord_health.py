@@ -4,7 +4,7 @@ Every request the process makes reports here how it went (bot/edge/http_gate.py)
 reports when it drops and comes back (bot/edge/app.py). A failure is a 5xx after discord.py's own
 tries, a timeout or a lost connection; a 429 or a refusal (403, 404) is Discord answering. When
 failures (or a closed gateway) last `grace` seconds with no success in between, the outage begins
-as of its first failure: `on_down(since)` stops the turn clocks (bot/host/outage_clocks.py). While
+as of its first failure: `on_down(since)` stops the turn clocks (bot/host/tables/outage_clocks.py). While
 it lasts, a cheap request (`probe`) asks Discord every `probe_every` seconds, so the end is seen even
 when nothing else is sent. The first success with the gateway up ends it: `on_up(since, now)` starts
 the clocks again with the time they had left. The log names each outage twice (begun, over: how

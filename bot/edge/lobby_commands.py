@@ -2,7 +2,7 @@
 acts on the table of its channel or thread shares (which table it means, its lobby message refreshed).
 
 A channel holds any number of tables; a command names none, so the game manager picks the one it means
-(bot/host/table_choice.py: the caller's own there, else the newest lobby, else a private list of them).
+(bot/host/tables/table_choice.py: the caller's own there, else the newest lobby, else a private list of them).
 Each lobby action and its message edit take the table's lobby turn (bot/edge/lobby_turns.py), as its
 buttons do.
 """
@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from ..host.refusal import Refusal
-from ..host.table_choice import Want
+from ..host.tables.table_choice import Want
 from ..model.answers import Lobby
 from .client import Interaction
 from .command_words import described
@@ -74,7 +74,7 @@ def channel_of(interaction: Interaction) -> int:
 
 
 async def table_id_of(interaction: Interaction, want: Want) -> int:
-    """The table a command in this channel or thread is for (bot/host/table_choice.py says which)."""
+    """The table a command in this channel or thread is for (bot/host/tables/table_choice.py says which)."""
     manager = interaction.client.manager
     return (await manager.table_for(room=channel_of(interaction), user_id=interaction.user.id, want=want)).id
 

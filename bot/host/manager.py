@@ -1,15 +1,14 @@
 """The game manager: every table this process hosts, found by channel or id. No Discord import here.
 
-The commands, the buttons, the demo and the benchmark all call this façade. It opens tables
-(any number per channel: bot/host/table_opener.py), finds the `LiveTable` an action is for (by id, by
-thread, or by the rule of bot/host/table_choice.py for a command in a channel) and hands the action over,
-closes a lobby nobody started (bot/host/lobby_expiry.py), brings saved tables back after a restart. The work itself is
-elsewhere: a live table changes itself (bot/host/live_table.py), the registry finds it
-(bot/host/table_registry.py), the turn clock moves computers and idle players on (bot/host/clocks/turn_clock.py),
-the archive answers what finished matches and players say (history, stats, leaderboard:
-bot/host/match_archive.py, `manager.archive`), the text layer writes every sentence (bot/texts/), and
-bot/host/row_conversion.py turns stored rows into tables.
-"""
+The commands, the buttons, the demo and the benchmark all call this façade. It opens tables (any number per
+channel: bot/host/tables/table_opener.py), finds the `LiveTable` an action is for (by id, by thread, or by the
+rule of bot/host/tables/table_choice.py for a command in a channel) and hands the action over, closes a lobby
+nobody started (bot/host/tables/lobby_expiry.py), brings saved tables back after a restart. The work itself is
+elsewhere: a live table changes itself (bot/host/tables/live_table.py), the registry finds it
+(bot/host/tables/table_registry.py), the turn clock moves computers and idle players on
+(bot/host/clocks/turn_clock.py), the archive answers what finished matches and players say (history, stats,
+leaderboard: bot/host/tables/match_archive.py, `manager.archive`), the text layer writes every sentence
+(bot/texts/), and bot/host/tables/row_conversion.py turns stored rows into tables."""
 
 from __future__ import annotations
 
@@ -29,21 +28,21 @@ from ..storage import ChannelBusyError, Storage
 from .clocks.deadline_sweeper import DeadlineSweeper
 from .clocks.turn_clock import TurnClock
 from .computers import ComputerPlayers
-from .correspondence_turns import CorrespondenceTurns
-from .live_table import LiveTable
-from .lobby_actions import LobbyActions
-from .lobby_expiry import LobbyExpiry
-from .match_archive import MatchArchive
 from .pictures import Renderer
-from .player_desk import PlayerDesk
 from .refusal import Refusal
 from .servers.server_desk import ServerDesk
-from .table_choice import Want, choose
-from .table_core import Services, TableCore
-from .table_loader import TableLoader
-from .table_opener import TableOpener
-from .table_registry import TableRegistry
 from .table_roles import Publisher, ThreadOpener
+from .tables.correspondence_turns import CorrespondenceTurns
+from .tables.live_table import LiveTable
+from .tables.lobby_actions import LobbyActions
+from .tables.lobby_expiry import LobbyExpiry
+from .tables.match_archive import MatchArchive
+from .tables.player_desk import PlayerDesk
+from .tables.table_choice import Want, choose
+from .tables.table_core import Services, TableCore
+from .tables.table_loader import TableLoader
+from .tables.table_opener import TableOpener
+from .tables.table_registry import TableRegistry
 from .timer import SystemTimer, Timer
 from .tournaments.tournament_desk import TournamentDesk
 from .tournaments.tournament_rounds import TournamentRounds
@@ -122,7 +121,7 @@ class Manager(TableOpener):
         return None if live is None else live.table
 
     async def table_for(self, *, room: int, user_id: int, want: Want = Want.ANY) -> Table:
-        """The table a command from `user_id` in this channel or thread is for (bot/host/table_choice.py),
+        """The table a command from `user_id` in this channel or thread is for (bot/host/tables/table_choice.py),
         read first if it sleeps; a refusal (a list of the channel's tables) when it cannot be told."""
         return (await self._live(channel_id=room, user_id=user_id, want=want)).table
 

@@ -23,7 +23,7 @@ class PartnerChoice:
 @dataclass(frozen=True, slots=True)
 class PartnerProposal:
     """A partner choice waiting for the people it would move or part from their partner: the lobby
-    shows it with Accept and Decline (bot/host/partner_proposals.py keeps it while it is open)."""
+    shows it with Accept and Decline (bot/host/tables/partner_proposals.py keeps it while it is open)."""
 
     chooser: int  # seats: while the table is unchanged since the proposal was made, they name the same people
     chosen: int

@@ -3,7 +3,7 @@
 Partners sit opposite (seats 1 & 3, 2 & 4): the chooser takes the seat opposite the person chosen
 and whoever sat there takes the chooser's seat, so the chooser's partner until now is left with
 the one who moved. A person whom that moves, or parts from a person they partnered, is asked
-first (bot/host/partner_proposals.py); computers, and a person who only trades a computer partner
+first (bot/host/tables/partner_proposals.py); computers, and a person who only trades a computer partner
 for the chooser without moving, are not.
 """
 

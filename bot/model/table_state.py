@@ -1,6 +1,6 @@
 """One table's state: its seats, its lobby or match, its clock and where its messages go.
 
-Plain state: the host's live table (bot/host/live_table.py) is its only writer, under its lock;
+Plain state: the host's live table (bot/host/tables/live_table.py) is its only writer, under its lock;
 the texts read it to write the lobby message, the edge to answer commands.
 """
 

@@ -27,7 +27,7 @@ class TurnDeadlines:
     (what `/five-up turns` and a player's return find).
 
     A lobby keeps when it closes itself if nobody starts it as its `take_over_at` and `wake_at` (the
-    sweeper closes it then: bot/host/lobby_expiry.py); the match's first turn replaces them."""
+    sweeper closes it then: bot/host/tables/lobby_expiry.py); the match's first turn replaces them."""
 
     remind_at: float | None = None
     take_over_at: float | None = None

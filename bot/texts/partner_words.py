@@ -1,6 +1,6 @@
 """The words of a partner choice at a 4-seat lobby: the proposal the lobby shows while the people it
 would move are asked, the line saying who moved where once it is made, and the private answers
-of the chooser and of those asked (bot/host/partner_proposals.py decides; here it is said)."""
+of the chooser and of those asked (bot/host/tables/partner_proposals.py decides; here it is said)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Many tables in one channel, through the real discord.py on the fake Discord: lobbies and matches side by
 side (each match in its thread, a slash command in the channel following the rule of
-bot/host/table_choice.py), one match at a time played in the channel itself, a lobby that closes itself
+bot/host/tables/table_choice.py), one match at a time played in the channel itself, a lobby that closes itself
 when nobody starts it (time on a `ManualTimer`, across a restart), and a host who leaves or hands over."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from support.reader import check_turn_lines
 from support.world import World, picker, world
 
 from bot.host.clocks.turn_clock import FOLLOW_UP_S
-from bot.host.table_core import last_placer
+from bot.host.tables.table_core import last_placer
 from bot.model.table_state import Table, TableStatus
 from bot.texts.i18n import t
 from engine import Option, Result

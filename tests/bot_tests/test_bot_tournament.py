@@ -22,8 +22,8 @@ from support.short_deals import short_seeds
 from support.world import World
 
 from bot import texts
-from bot.host.live_table import LiveTable
 from bot.host.refusal import Refusal
+from bot.host.tables.live_table import LiveTable
 from bot.host.tournaments import thread_pace
 from bot.model.table_state import TableStatus
 from bot.model.tournament import EventStatus, Game

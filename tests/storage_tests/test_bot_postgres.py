@@ -31,10 +31,10 @@ from support.world import club
 import bot.storage.sqlite
 from bot.config import load_config
 from bot.edge.app import hosting
-from bot.host import live_table
 from bot.host.computers import InlineComputer
 from bot.host.manager import Manager
 from bot.host.pictures import PngRenderer
+from bot.host.tables import live_table
 from bot.model.table_state import Table, TableStatus
 from bot.storage import PostgresStorage, open_storage
 from bot.texts.i18n import pick_locale, t

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from support.storage_raw import Raw
 
-from bot.host import row_conversion as rows
 from bot.host.ratings import rating_keeper, rating_math
 from bot.host.ratings.rating_math import computer_key, person_key
+from bot.host.tables import row_conversion as rows
 from bot.model.rating_change import Change
 from bot.model.table_state import Seat, Table, TableStatus
 from bot.storage import COPY_COLUMNS, RatingRow, Storage, open_storage

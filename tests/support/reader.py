@@ -202,7 +202,7 @@ def ended_by_first_placement(events: list[Event]) -> bool:
 
 def check_turn_lines(s: World, table: Table, posts: list[dict], *, quiet: frozenset[int] = frozenset()) -> int:
     """Every turn line (a message's last) names the person to move by the picture's chip, and mentions them,
-    and only them, exactly when the rule says (bot/host/table_core.py `_turn_line_mentions`): at a
+    and only them, exactly when the rule says (bot/host/tables/table_core.py `_turn_line_mentions`): at a
     correspondence table at every turn; at a live table at a round's first turn and after another person's
     placement, never after a computer's or their own. A follow-up line mentions a person whose turn line did
     not, at most once per turn; a reminder mentions its person. A computer, a quiet player, a match that is

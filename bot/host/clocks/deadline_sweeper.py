@@ -4,7 +4,7 @@ A process may hold ten thousand correspondence matches that sleep for days, most
 read into memory. Rather than a timer per table, one task asks the database for the earliest
 `wake_at` (through its index, never reading every table), sleeps until then on the host's `Timer`,
 and hands each table whose moment has come to `act` (which reads the table if it sleeps and does
-what is due: bot/host/correspondence_turns.py). A write of this process that brings a moment
+what is due: bot/host/tables/correspondence_turns.py). A write of this process that brings a moment
 nearer `nudge`s it; another process's writes are seen at the next look, at least every
 `LONGEST_WAIT` seconds. A deadline that passed while the bot was down is found at the first look,
 right after start-up. Two processes on one database may both find a moment: each act is a

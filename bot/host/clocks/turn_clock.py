@@ -4,7 +4,7 @@ After every action a live table asks `arm`: if a computer is to move (its own se
 player who let their time run out), a task waits a short, human-looking pause and asks the
 computer players for a placement; otherwise an idle watch starts, which mentions the person to
 move once after `follow_up` seconds when their turn line did not (a computer, or they themselves,
-placed last: bot/host/table_core.py `needs_follow_up`), reminds the table when the turn's reminder
+placed last: bot/host/tables/table_core.py `needs_follow_up`), reminds the table when the turn's reminder
 is due and hands the seat to a computer at its take-over. Both moments
 are the table's own (`remind_at`, `take_over_at`, written with every move: one and two
 `turn_timeout`s into the turn), so after a restart the watch goes on where it was, and a moment
@@ -13,7 +13,7 @@ under the table's lock, that nobody moved in the meantime, so a late timer chang
 `drain` waits for pending computer turns (tests, the demo); `close` stops everything
 (shutdown: the database keeps all that is needed to resume). While Discord is out (`pause`) no idle
 watch runs, so nobody is reminded or taken over who could not see the board; `resume` lets
-bot/host/outage_clocks.py move each table's moments on by the time it stood still and re-arm it.
+bot/host/tables/outage_clocks.py move each table's moments on by the time it stood still and re-arm it.
 A correspondence table's person has no idle watch here: its deadlines are the sweeper's
 (bot/host/clocks/deadline_sweeper.py), which outlives a process; only its computers' own moves start here.
 """

@@ -26,12 +26,12 @@ from ...model.standings import Standing, standings
 from ...model.table_state import Seat, Table, TableStatus
 from ...model.tournament import Entrant, Event, EventStatus, Format, Game, ahead
 from ...storage import Storage
-from ..correspondence_turns import CorrespondenceTurns
-from ..live_table import LiveTable
 from ..pictures import Renderer
 from ..refusal import Refusal
-from ..row_conversion import finished_table
-from ..table_opener import TableOpener
+from ..tables.correspondence_turns import CorrespondenceTurns
+from ..tables.live_table import LiveTable
+from ..tables.row_conversion import finished_table
+from ..tables.table_opener import TableOpener
 from .pairings import round_robin, swiss_round
 from .thread_pace import ThreadPace
 

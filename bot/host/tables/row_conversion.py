@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from engine import Ending, How, Match, Phase, Record, format_ended_at
 
-from ..model.pace import OnTimeout, Pace
-from ..model.table_state import LEVELS, Seat, Table, TableStatus
-from ..storage import FinishedRow, ResultRow, SeatRow, TableRow
-from ..texts import shown, unescaped
-from ..texts.i18n import SUPPORTED
+from ...model.pace import OnTimeout, Pace
+from ...model.table_state import LEVELS, Seat, Table, TableStatus
+from ...storage import FinishedRow, ResultRow, SeatRow, TableRow
+from ...texts import shown, unescaped
+from ...texts.i18n import SUPPORTED
 
 
 def seat_rows(seats: Sequence[Seat]) -> list[SeatRow]:

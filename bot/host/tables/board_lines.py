@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from engine import Match, Record, RoundStarted
 
-from .. import texts
-from ..model.posts import Picture, Post, PostKind
-from ..model.table_state import Table
+from ... import texts
+from ...model.posts import Picture, Post, PostKind
+from ...model.table_state import Table
 
 if TYPE_CHECKING:
     from .table_core import TableCore

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..model.answers import Lobby, PartnerProposal
-from ..model.seat_swap import SeatSwap, partner_swap
-from ..model.table_state import MAX_SEATS
-from ..texts import lobby_message, partnered
-from ..texts.partner_words import (
+from ...model.answers import Lobby, PartnerProposal
+from ...model.seat_swap import SeatSwap, partner_swap
+from ...model.table_state import MAX_SEATS
+from ...texts import lobby_message, partnered
+from ...texts.partner_words import (
     accepted_done_note,
     accepted_note,
     asked_note,
@@ -28,7 +28,7 @@ from ..texts.partner_words import (
     seats_changed,
     still_waiting_note,
 )
-from .refusal import Refusal
+from ..refusal import Refusal
 from .row_conversion import seat_rows
 from .table_core import TableCore
 

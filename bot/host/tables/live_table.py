@@ -1,4 +1,4 @@
-"""One live table and its single writer: the match played at it (its lobby is bot/host/lobby_actions.py).
+"""One live table and its single writer: the match played at it (its lobby is bot/host/tables/lobby_actions.py).
 
 A `LiveTable` alone changes its `Table`, always under its own asyncio.Lock, so two
 simultaneous clicks can never both place; the engine decides whether a move is legal and who
@@ -33,23 +33,23 @@ from engine import (
     Tile,
 )
 
-from .. import texts
-from ..model.answers import Hand, Played
-from ..model.posts import Post, PostKind
-from ..model.rating_change import Change
-from ..model.table_state import Table, TableStatus
-from ..storage import (
+from ... import texts
+from ...model.answers import Hand, Played
+from ...model.posts import Post, PostKind
+from ...model.rating_change import Change
+from ...model.table_state import Table, TableStatus
+from ...storage import (
     NEW_TABLE_VERSION,
     TurnDeadlines,
 )
-from ..texts.lobby import ended_early_kept
+from ...texts.lobby import ended_early_kept
+from ..ratings.rating_keeper import rate_finished
+from ..refusal import Refusal
 from .board_lines import BoardLines, last_board, on_board
 from .event_games import check_may_end, counts_for, end_buttons, event_of
 from .idle_turn import IdleTurn
 from .lobby_actions import LobbyActions
 from .match_ending import keep_ended_match, played_any
-from .ratings.rating_keeper import rate_finished
-from .refusal import Refusal
 from .row_conversion import kept_record, result_rows
 from .table_core import Services
 
@@ -75,7 +75,7 @@ class LiveTable(IdleTurn):
 
     async def end(self, *, user_id: int, name: str, can_manage: bool, asked_in: int | None = None) -> Post:
         """The host, or anyone allowed to manage messages, ends the table: a match with a placement made is
-        kept as ended early (bot/host/match_ending.py), anything else closes.
+        kept as ended early (bot/host/tables/match_ending.py), anything else closes.
 
         The closing message is returned, not published: the caller answers with it, in `asked_in`; asked
         anywhere but the match's own room, it says where the match's score and record are."""

@@ -14,12 +14,12 @@ from __future__ import annotations
 import contextlib
 import logging
 
-from ..model.table_state import TableStatus
-from ..storage import TurnDeadlines
-from .clocks.deadline_sweeper import DeadlineSweeper
-from .clocks.turn_clock import TurnClock
+from ...model.table_state import TableStatus
+from ...storage import TurnDeadlines
+from ..clocks.deadline_sweeper import DeadlineSweeper
+from ..clocks.turn_clock import TurnClock
+from ..refusal import Refusal
 from .live_table import LiveTable
-from .refusal import Refusal
 from .table_registry import TableRegistry
 
 log = logging.getLogger(__name__)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import texts
-from ..model.posts import Post
-from ..model.table_state import Table
-from ..model.tournament import Event, ahead
-from ..storage import Storage
-from .refusal import Refusal
+from ... import texts
+from ...model.posts import Post
+from ...model.table_state import Table
+from ...model.tournament import Event, ahead
+from ...storage import Storage
+from ..refusal import Refusal
 
 
 async def event_of(storage: Storage, table_id: int) -> Event | None:

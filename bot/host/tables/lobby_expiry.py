@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import logging
 
-from ..model.posts import Post, PostKind
-from ..model.table_state import TableStatus
-from ..storage import NO_DEADLINES, TurnDeadlines
-from ..texts.lobby import lobby_expired
-from .refusal import Refusal
+from ...model.posts import Post, PostKind
+from ...model.table_state import TableStatus
+from ...storage import NO_DEADLINES, TurnDeadlines
+from ...texts.lobby import lobby_expired
+from ..refusal import Refusal
 from .table_core import TableCore
 
 log = logging.getLogger(__name__)

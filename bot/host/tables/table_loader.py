@@ -14,16 +14,16 @@ import asyncio
 import logging
 from collections import OrderedDict
 
-from .. import texts
-from ..model.posts import Post, PostKind
-from ..model.table_state import Table, TableStatus
-from ..storage import BrokenRow, Storage, TableRef, TableRow
-from ..texts.i18n import pick_locale
+from ... import texts
+from ...model.posts import Post, PostKind
+from ...model.table_state import Table, TableStatus
+from ...storage import BrokenRow, Storage, TableRef, TableRow
+from ...texts.i18n import pick_locale
+from ..table_roles import Publisher
 from .live_table import LiveTable
 from .row_conversion import table_from_row
 from .table_core import Services
 from .table_registry import TableRegistry
-from .table_roles import Publisher
 
 log = logging.getLogger(__name__)
 

@@ -1,8 +1,8 @@
-"""What every part of a hosted table shares: its state and lock, its versioned writes, its clock, who is
-mentioned, its pictures and its public posts. `TableCore` is the plumbing under a `LiveTable` (the match,
-bot/host/live_table.py) and its `LobbyActions` (join, leave, partners, start, cancel: bot/host/lobby_actions.py).
-Every write of the table goes through `write`, under the table's lock, before memory changes; every public
-message through `publish`, in lock order."""
+"""What every part of a hosted table shares: its state and lock, its versioned writes, its clock, who is mentioned, its
+pictures and its public posts. `TableCore` is the plumbing under a `LiveTable` (the match,
+bot/host/tables/live_table.py) and its `LobbyActions` (join, leave, partners, start, cancel:
+bot/host/tables/lobby_actions.py). Every write of the table goes through `write`, under the table's lock, before
+memory changes; every public message through `publish`, in lock order."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 
 from engine import Match, Phase, TableSnapshot
 
-from .. import texts
-from ..model.answers import Lobby
-from ..model.posts import Picture, Post, PostKind
-from ..model.table_state import Table, TableStatus
-from ..storage import (
+from ... import texts
+from ...model.answers import Lobby
+from ...model.posts import Picture, Post, PostKind
+from ...model.table_state import Table, TableStatus
+from ...storage import (
     NEW_TABLE_VERSION,
     NO_DEADLINES,
     Storage,
@@ -26,10 +26,10 @@ from ..storage import (
     TableMovedOnError,
     TurnDeadlines,
 )
-from .clocks.correspondence_clock import left, turn_clock
-from .pictures import Pictured, Renderer, pictured
-from .refusal import Refusal
-from .table_roles import Publisher, Turns
+from ..clocks.correspondence_clock import left, turn_clock
+from ..pictures import Pictured, Renderer, pictured
+from ..refusal import Refusal
+from ..table_roles import Publisher, Turns
 
 log = logging.getLogger(__name__)
 

@@ -4,12 +4,12 @@ calls these at their moments; each does nothing if somebody has moved since."""
 
 from __future__ import annotations
 
-from .. import texts
-from ..model.posts import PostKind
-from ..model.table_state import TableStatus
-from ..storage import TurnDeadlines
-from ..texts.turn import follow_up_line
-from .refusal import Refusal
+from ... import texts
+from ...model.posts import PostKind
+from ...model.table_state import TableStatus
+from ...storage import TurnDeadlines
+from ...texts.turn import follow_up_line
+from ..refusal import Refusal
 from .table_core import TableCore
 
 

@@ -1,18 +1,18 @@
 """Where this process finds its live tables: by id, by the thread a match is played in, and by the channel
-they were opened in (a channel holds any number of them: bot/host/table_choice.py picks one for a command).
+they were opened in (a channel holds any number of them: bot/host/tables/table_choice.py picks one for a command).
 
 It also remembers the tables another process took over, so an action on one says the table
 moved rather than that it is gone, and the correspondence matches it holds asleep: only where
 they are (a `TableRef`), read whole when somebody acts there or a deadline comes (the table loader,
-bot/host/table_loader.py, wakes them). The manager routes every action through it. No Discord import here.
+bot/host/tables/table_loader.py, wakes them). The manager routes every action through it. No Discord import here.
 """
 
 from __future__ import annotations
 
-from ..model.table_state import Table, TableStatus
-from ..storage import TableRef
+from ...model.table_state import Table, TableStatus
+from ...storage import TableRef
+from ..refusal import Refusal
 from .live_table import LiveTable
-from .refusal import Refusal
 from .table_core import TableCore
 
 

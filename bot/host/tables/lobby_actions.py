@@ -12,16 +12,16 @@ from dataclasses import replace
 
 from engine import Match
 
-from .. import texts
-from ..model.answers import Lobby
-from ..model.posts import PostKind
-from ..model.table_state import MAX_SEATS, MIN_PLAYERS, Seat, TableStatus
-from ..texts.lobby import host_handed, host_left, host_now
+from ... import texts
+from ...model.answers import Lobby
+from ...model.posts import PostKind
+from ...model.table_state import MAX_SEATS, MIN_PLAYERS, Seat, TableStatus
+from ...texts.lobby import host_handed, host_left, host_now
+from ..refusal import Refusal
+from ..table_roles import ThreadOpener
 from .partner_proposals import PartnerProposals, ProposalKey
-from .refusal import Refusal
 from .row_conversion import seat_rows
 from .table_core import TableCore
-from .table_roles import ThreadOpener
 
 
 class LobbyActions:

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ..model.table_state import Table, TableStatus
-from ..storage import TableRef
-from ..texts.i18n import pick_locale
-from ..texts.lobby import which_table
-from .refusal import Refusal
+from ...model.table_state import Table, TableStatus
+from ...storage import TableRef
+from ...texts.i18n import pick_locale
+from ...texts.lobby import which_table
+from ..refusal import Refusal
 from .table_registry import TableRegistry
 
 

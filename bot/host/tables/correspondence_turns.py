@@ -15,16 +15,16 @@ import logging
 
 from engine import How
 
-from .. import texts
-from ..model.posts import Post, PostKind
-from ..model.table_state import Table, TableStatus
-from ..storage import TurnDeadlines
-from ..texts.tournament_words import match_withdrew
+from ... import texts
+from ...model.posts import Post, PostKind
+from ...model.table_state import Table, TableStatus
+from ...storage import TurnDeadlines
+from ...texts.tournament_words import match_withdrew
+from ..clocks.correspondence_clock import left, paused, reminded, resumed
+from ..refusal import Refusal
 from .board_lines import last_board
-from .clocks.correspondence_clock import left, paused, reminded, resumed
 from .event_games import end_buttons
 from .live_table import LiveTable
-from .refusal import Refusal
 from .row_conversion import kept_record, result_rows
 
 log = logging.getLogger(__name__)

@@ -12,15 +12,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from ..model.answers import MyTurn
-from ..model.pace import DAY, MAX_AWAY_DAYS
-from ..model.posts import Post
-from ..model.table_state import Table, TableStatus
-from ..storage import Storage
-from .clocks.correspondence_clock import left
+from ...model.answers import MyTurn
+from ...model.pace import DAY, MAX_AWAY_DAYS
+from ...model.posts import Post
+from ...model.table_state import Table, TableStatus
+from ...storage import Storage
+from ..clocks.correspondence_clock import left
+from ..refusal import Refusal
+from ..servers.server_desk import ServerDesk
 from .correspondence_turns import CorrespondenceTurns
-from .refusal import Refusal
-from .servers.server_desk import ServerDesk
 from .table_loader import TableLoader
 from .table_registry import TableRegistry
 

@@ -16,9 +16,9 @@ from collections.abc import Awaitable, Callable
 
 from engine import Match
 
-from ..model.posts import Picture, PostKind
-from ..model.table_state import TableStatus
-from ..texts.lobby import ended_early_lines
+from ...model.posts import Picture, PostKind
+from ...model.table_state import TableStatus
+from ...texts.lobby import ended_early_lines
 from .board_lines import BoardLines, last_board
 from .event_games import offered
 from .row_conversion import kept_record

@@ -13,14 +13,14 @@ import time
 
 from engine import Match, Record
 
-from .. import texts
-from ..model.posts import Picture
-from ..model.seating import Seating
-from ..storage import FinishedRow, Storage, StorageUnavailableError
-from ..texts.i18n import pick_locale
-from .pictures import Renderer, pictured
-from .ratings import rating_math
-from .refusal import Refusal
+from ... import texts
+from ...model.posts import Picture
+from ...model.seating import Seating
+from ...storage import FinishedRow, Storage, StorageUnavailableError
+from ...texts.i18n import pick_locale
+from ..pictures import Renderer, pictured
+from ..ratings import rating_math
+from ..refusal import Refusal
 
 log = logging.getLogger(__name__)
 

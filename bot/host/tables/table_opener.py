@@ -2,7 +2,7 @@
 
 A channel holds any number of tables, so opening refuses only what the server's settings or cap refuse.
 Every lobby closes itself `lobby_expiry` seconds after it opens if nobody starts it: the moment is
-written with it and shown in its message; the deadline sweeper closes it then (bot/host/lobby_expiry.py).
+written with it and shown in its message; the deadline sweeper closes it then (bot/host/tables/lobby_expiry.py).
 `TableOpener` is the part of the game manager (bot/host/manager.py) that does this. No Discord import here.
 """
 
@@ -11,21 +11,21 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from .. import texts
-from ..model.answers import Lobby
-from ..model.pace import OnTimeout, Pace
-from ..model.table_state import LEVELS, MAX_SEATS, Seat, Table, TableStatus
-from ..storage import ChannelBusyError, Storage, StorageUnavailableError, TurnDeadlines
-from .clocks.deadline_sweeper import DeadlineSweeper
+from ... import texts
+from ...model.answers import Lobby
+from ...model.pace import OnTimeout, Pace
+from ...model.table_state import LEVELS, MAX_SEATS, Seat, Table, TableStatus
+from ...storage import ChannelBusyError, Storage, StorageUnavailableError, TurnDeadlines
+from ..clocks.deadline_sweeper import DeadlineSweeper
+from ..refusal import Refusal
+from ..servers.server_desk import ServerDesk
+from ..timer import Timer
 from .event_games import event_of
 from .live_table import LiveTable
 from .player_desk import PlayerDesk
-from .refusal import Refusal
 from .row_conversion import rematch_table, seat_rows
-from .servers.server_desk import ServerDesk
 from .table_core import Services
 from .table_registry import TableRegistry
-from .timer import Timer
 
 log = logging.getLogger(__name__)
 
