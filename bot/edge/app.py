@@ -44,7 +44,7 @@ from .dynamic_items import DYNAMIC_ITEMS
 from .handlers import Handlers
 from .http_gate import HttpGate
 from .lobby_turns import LobbyTurns
-from .publisher import ChannelPublisher
+from .posts.publisher import ChannelPublisher
 from .replay.replay_buttons import REPLAY_ITEMS
 from .replies import admitted, answer_error, connection_lost
 from .request_budget import BURST, RATE, RequestBudget

@@ -28,12 +28,12 @@ from ..texts.i18n import SUPPORTED
 from .client import Interaction
 from .clocks.player_commands import player_commands
 from .command_words import PACE_CHOICES, TIMEOUT_CHOICES, described, table_language
-from .hand_buttons import send_hand, show_hand_view
-from .help_and_rules import help_message, rules_message
-from .lobby_buttons import lobby_view
-from .lobby_commands import channel_of, lobby_commands, refresh_lobby
 from .replay.replay_buttons import history_view, open_viewer, send_animation, send_review
 from .replies import answered_publicly, defer_publicly, files, locale_of, record_file
+from .tables.hand_buttons import send_hand, show_hand_view
+from .tables.help_and_rules import help_message, rules_message
+from .tables.lobby_buttons import lobby_view
+from .tables.lobby_commands import channel_of, lobby_commands, refresh_lobby
 from .tournaments.tournament_commands import TournamentCommands
 
 MAX_CHOICES = 25
@@ -45,14 +45,14 @@ LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x)
 
 class FiveUpCommands(app_commands.Group):
     """`/five-up start | hand | play | board | score | rules | help | end | stats | leaderboard | history
-    | replay | review`, `join | leave | host` (bot/edge/lobby_commands.py) and `turns | settings`
+    | replay | review`, `join | leave | host` (bot/edge/tables/lobby_commands.py) and `turns | settings`
     (bot/edge/clocks/player_commands.py)."""
 
     def __init__(self) -> None:
         super().__init__(name="five-up", description=described("cmd-five-up"), guild_only=True)
         for command in player_commands():  # /five-up turns and settings (bot/edge/clocks/player_commands.py)
             self.add_command(command)
-        for command in lobby_commands():  # /five-up join, leave and host (bot/edge/lobby_commands.py)
+        for command in lobby_commands():  # /five-up join, leave and host (bot/edge/tables/lobby_commands.py)
             self.add_command(command)
         self.add_command(TournamentCommands())  # /five-up tournament … (bot/edge/tournaments/tournament_commands.py)
 

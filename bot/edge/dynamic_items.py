@@ -8,10 +8,10 @@ after a restart; the replay viewer's own list (`REPLAY_ITEMS`) is beside its but
 
 from __future__ import annotations
 
-from .hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
-from .help_and_rules import HelpRulesButton, RulesPageButton
-from .lobby_buttons import LobbyButton, PartnerSelect, ProposalButton
-from .match_end import RematchButton
+from .tables.hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
+from .tables.help_and_rules import HelpRulesButton, RulesPageButton
+from .tables.lobby_buttons import LobbyButton, PartnerSelect, ProposalButton
+from .tables.match_end import RematchButton
 from .tournaments.event_buttons import EventButton
 
 DYNAMIC_ITEMS = (

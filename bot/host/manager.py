@@ -62,7 +62,7 @@ class Manager(TableOpener):
 
     With `shard_count` (and `shard_ids`, the shards this process runs), only the tables of guilds
     on those shards are restored; stats still read every table. `outbox`: the publisher delivers the posts
-    moves write to the outbox (bot/edge/publisher.py), so moves write them."""
+    moves write to the outbox (bot/edge/posts/publisher.py), so moves write them."""
 
     def __init__(
         self,

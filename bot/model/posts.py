@@ -60,7 +60,7 @@ class Post:
     outbox: int | None = None  # kept in the outbox under (table_id, this version), written with the move
     # that caused it, so it survives a restart (bot/storage/outbox_queries.py)
     quiet: bool = False  # a quiet table's placement: it edits the table's board (`edit_message_id` once known),
-    # and whoever it mentions is pinged by a short message of its own (bot/edge/board_message.py)
+    # and whoever it mentions is pinged by a short message of its own (bot/edge/posts/board_message.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,10 @@ from support.bot_host import pick
 from support.world import picker, world
 
 from bot.edge.dynamic_items import DYNAMIC_ITEMS
-from bot.edge.hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
-from bot.edge.help_and_rules import HelpRulesButton, RulesPageButton
-from bot.edge.lobby_buttons import LobbyButton, PartnerSelect, ProposalButton
-from bot.edge.match_end import RematchButton
+from bot.edge.tables.hand_buttons import BackButton, ShowHandButton, TargetButton, TileButton
+from bot.edge.tables.help_and_rules import HelpRulesButton, RulesPageButton
+from bot.edge.tables.lobby_buttons import LobbyButton, PartnerSelect, ProposalButton
+from bot.edge.tables.match_end import RematchButton
 from bot.edge.tournaments.event_buttons import EventButton
 from bot.model.table_state import TableStatus
 from bot.texts.i18n import t

@@ -14,7 +14,7 @@ from support.world import world
 
 import render
 from bot import texts
-from bot.edge.help_and_rules import help_message
+from bot.edge.tables.help_and_rules import help_message
 from bot.model.posts import Picture
 from bot.texts.help import QUICK_START
 from bot.texts.i18n import SUPPORTED, pick_locale, t

@@ -1,4 +1,4 @@
-"""Every public post of a placement is durable (the outbox: bot/storage/outbox_queries.py, bot/edge/publisher.py),
+"""Every public post of a placement is durable (the outbox: bot/storage/outbox_queries.py, bot/edge/posts/publisher.py),
 through the real discord.py against tests/support/discord_fake and its fault rules: a post Discord answers 503
 goes out once when it answers again; one whose request timed out after Discord made it is not doubled (the
 nonce); one whose process died between the move's commit and the post goes out after the start, once, before
@@ -115,7 +115,7 @@ async def test_a_post_lost_with_its_process_after_the_moves_commit_goes_out_afte
 async def test_a_thread_held_up_by_429s_catches_up_in_one_message_with_the_newest_board(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.edge.catch_up")
+    caplog.set_level(logging.INFO, logger="bot.edge.posts.catch_up")
     async with world(tmp_path, 1, seed="outbox-burst") as s:
         (ana,) = s.users
         table, _ = await s.open(s.games, [ana], bots=3)

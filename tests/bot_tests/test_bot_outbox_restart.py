@@ -1,14 +1,15 @@
-"""What the publisher makes of the outbox a restart finds (bot/edge/publisher.py, bot/edge/catch_up.py), with a
-recording client and outbox: a merged message that was being tried goes again exactly as it was, with its nonce;
-a room's first leftover post goes alone (it may have been on its way); the posts behind it catch up in one
-message, claimed before it is sent; a match-end post is never merged; delivered posts leave the outbox."""
+"""What the publisher makes of the outbox a restart finds (bot/edge/posts/publisher.py,
+bot/edge/posts/catch_up.py), with a recording client and outbox: a merged message that was being tried goes
+again exactly as it was, with its nonce; a room's first leftover post goes alone (it may have been on its way);
+the posts behind it catch up in one message, claimed before it is sent; a match-end post is never merged;
+delivered posts leave the outbox."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.edge.publisher import ChannelPublisher
+from bot.edge.posts.publisher import ChannelPublisher
 from bot.model.posts import Pending, Picture, Post, PostKind
 
 TABLE = 4

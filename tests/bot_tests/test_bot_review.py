@@ -22,7 +22,7 @@ from support.manual_timer import ManualTimer
 from support.reader import RAW_KEY, TURN_CLOCK
 from support.world import club
 
-from bot.edge.publisher import ChannelPublisher
+from bot.edge.posts.publisher import ChannelPublisher
 from bot.model.posts import Post, PostKind
 from bot.model.table_state import TableStatus
 from bot.texts import seat_tag, side_name

@@ -1,4 +1,4 @@
-"""A quiet table's board: one message in its thread, edited after each placement (bot/edge/board_message.py),
+"""A quiet table's board: one message in its thread, edited after each placement (bot/edge/posts/board_message.py),
 so it says the last few placements rather than only the newest, then whose turn it is.
 
 The lines live in memory; a table brought back by a restart reads its last placements from its record, so

@@ -2,7 +2,7 @@
 first when they would move another person or part them from a person they partnered.
 
 Nobody is moved by someone else's choice without saying yes: such a choice becomes a proposal the
-lobby shows with Accept and Decline (bot/edge/lobby_buttons.py), and the seats change only once
+lobby shows with Accept and Decline (bot/edge/tables/lobby_buttons.py), and the seats change only once
 everyone it asks has accepted; one Decline ends it and nothing moves. A proposal is tied to the
 table's version when it was made, so any write since (someone joins or leaves, another choice is
 made, the match starts) ends it, and a click on it is refused as stale. It is held in memory: after

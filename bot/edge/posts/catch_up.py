@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from ..model.posts import Post, PostKind
+from ...model.posts import Post, PostKind
 
 log = logging.getLogger(__name__)
 

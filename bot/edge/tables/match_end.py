@@ -13,16 +13,16 @@ from typing import Any
 
 import discord
 
-from .. import texts
-from ..host.refusal import Refusal
-from ..texts.i18n import t
-from ..web.links import links_in_use
-from .client import Interaction
-from .game_items import GameButton
+from ... import texts
+from ...host.refusal import Refusal
+from ...texts.i18n import t
+from ...web.links import links_in_use
+from ..client import Interaction
+from ..game_items import GameButton
+from ..match_threads import post_in_closed_thread
+from ..replay.replay_buttons import ReplayOpenButton, ReviewButton
+from ..replies import locale_of
 from .lobby_buttons import lobby_view
-from .match_threads import post_in_closed_thread
-from .replay.replay_buttons import ReplayOpenButton, ReviewButton
-from .replies import locale_of
 
 
 class RematchButton(GameButton, layout="rematch:{table_id}", what="rematch button"):

@@ -17,8 +17,8 @@ from dataclasses import replace
 
 import discord
 
-from ..model.posts import Post, PostKind
-from ..texts.i18n import t
+from ...model.posts import Post, PostKind
+from ...texts.i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """One public message sent over Discord's HTTP API, and what each failure means for it.
 
 `send_once` sends a post (its files, its view, its mentions, the outbox nonce) and never retries: the
-publisher (bot/edge/publisher.py) decides. A failure is `Passing` (Discord or the network failed: 5xx, 429
+publisher (bot/edge/posts/publisher.py) decides. A failure is `Passing` (Discord or the network failed: 5xx, 429
 beyond discord.py's own waits, a timeout, a dropped connection; the same message is tried again) or `Refused`
 (Discord will never take it: a bug, a deleted channel; logged, and the room moves on). A thread the bot may no
 longer post in hands its posts to its channel, after one line saying so; once a match-end message (its record
@@ -18,13 +18,13 @@ from typing import Any
 import aiohttp
 import discord
 
-from ..model.posts import Post
-from ..texts.i18n import t
+from ...model.posts import Post
+from ...texts.i18n import t
+from ..match_threads import close_thread
+from ..replies import files, record_file
+from ..tables.hand_buttons import show_hand_view
+from ..tables.match_end import match_end_view
 from .catch_up import nonce
-from .hand_buttons import show_hand_view
-from .match_end import match_end_view
-from .match_threads import close_thread
-from .replies import files, record_file
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +110,7 @@ class PostSender:
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions if u]
         )
-        if post.quiet:  # a quiet table's board: its mention goes apart (bot/edge/board_message.py)
+        if post.quiet:  # a quiet table's board: its mention goes apart (bot/edge/posts/board_message.py)
             mentions = discord.AllowedMentions.none()
             if post.edit_message_id is not None:
                 board = channel.get_partial_message(post.edit_message_id)

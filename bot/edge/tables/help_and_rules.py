@@ -11,13 +11,13 @@ from collections.abc import Sequence
 
 import discord
 
-from .. import texts
-from ..model.posts import Picture
-from ..texts.i18n import t
-from ..texts.rules_pages import rules_pages
-from .client import Interaction
-from .game_items import GameButton
-from .replies import files, locale_of
+from ... import texts
+from ...model.posts import Picture
+from ...texts.i18n import t
+from ...texts.rules_pages import rules_pages
+from ..client import Interaction
+from ..game_items import GameButton
+from ..replies import files, locale_of
 
 # -- the rules, paged -----------------------------------------------------------------
 

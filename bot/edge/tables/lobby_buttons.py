@@ -15,13 +15,13 @@ from typing import Any
 
 import discord
 
-from ..host.refusal import Refusal
-from ..host.table_roles import ThreadOpener
-from ..model.answers import Lobby, PartnerProposal
-from ..texts.i18n import t
-from .client import Interaction
-from .game_items import GameButton, GameSelect
-from .replies import locale_of
+from ...host.refusal import Refusal
+from ...host.table_roles import ThreadOpener
+from ...model.answers import Lobby, PartnerProposal
+from ...texts.i18n import t
+from ..client import Interaction
+from ..game_items import GameButton, GameSelect
+from ..replies import locale_of
 
 log = logging.getLogger(__name__)
 

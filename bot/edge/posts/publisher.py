@@ -8,7 +8,7 @@ Discord has taken it, and a restart sends what is left (`recover`, before any ne
 delivered at least once, and shown once, since its message carries a nonce Discord enforces. When Discord or
 the network fails (5xx, a 429 beyond discord.py's own waits, a timeout), the same message is tried again,
 after a pause that grows, for as long as it takes; the room waits meanwhile and, when it is through, catches
-up in one message rather than replaying its backlog (bot/edge/catch_up.py). A post Discord refuses for good
+up in one message rather than replaying its backlog (bot/edge/posts/catch_up.py). A post Discord refuses for good
 is logged and skipped. The publisher exists before the bot (the game manager is built with it) and the bot
 attaches itself when it is created; posts made before the client is ready wait until it is.
 """
@@ -24,7 +24,7 @@ from typing import Protocol
 
 import discord
 
-from ..model.posts import Pending, Post, PostKind
+from ...model.posts import Pending, Post, PostKind
 from .board_message import QuietBoards
 from .catch_up import LagLog, key, merged, next_batch
 from .post_sending import PassingError, PostSender, RefusedError, send_direct
@@ -152,7 +152,7 @@ class ChannelPublisher:
         if post.record is not None:  # the match's end: a quiet table's last mention goes before the thread closes
             await self._boards.ended(client, post)
         message = await self._taken(client, post)
-        if post.quiet:  # the board, then its mention (bot/edge/board_message.py)
+        if post.quiet:  # the board, then its mention (bot/edge/posts/board_message.py)
             await self._mention_apart(client, post, message)
         elif post.kind is PostKind.REMINDER and message is not None and self._boards.has_board(post.table_id):
             await self._boards.pinged(client, post, message.id)  # a quiet table's mention: it replaces the last

@@ -12,13 +12,13 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from ..host.refusal import Refusal
-from ..host.tables.table_choice import Want
-from ..model.answers import Lobby
-from .client import Interaction
-from .command_words import described
+from ...host.refusal import Refusal
+from ...host.tables.table_choice import Want
+from ...model.answers import Lobby
+from ..client import Interaction
+from ..command_words import described
+from ..replies import locale_of
 from .lobby_buttons import lobby_view
-from .replies import locale_of
 
 
 @app_commands.command(name="join", description=described("cmd-join"))

@@ -16,14 +16,14 @@ import discord
 
 from engine import Placement
 
-from .. import texts
-from ..host.refusal import Refusal
-from ..model.answers import Hand, TileChoice
-from ..texts.i18n import t
-from ..web.links import links_in_use
-from .client import Interaction
-from .game_items import GameButton
-from .replies import files, locale_of
+from ... import texts
+from ...host.refusal import Refusal
+from ...model.answers import Hand, TileChoice
+from ...texts.i18n import t
+from ...web.links import links_in_use
+from ..client import Interaction
+from ..game_items import GameButton
+from ..replies import files, locale_of
 
 MAX_BUTTONS = 25
 
