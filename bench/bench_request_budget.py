@@ -1,4 +1,4 @@
-"""The request budget (bot/edge/request_budget.py) on a virtual clock: a burst, and one server flooding another.
+"""The request budget (bot/edge/base/request_budget.py) on a virtual clock: a burst, and one server flooding another.
 
 No Discord and no sleeping: the budget waits on a clock this script moves from one wake-up to the
 next, so a minute of traffic takes a fraction of a second and every run prints the same figures.
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from support.manual_timer import ManualTimer
 
-from bot.edge.request_budget import RequestBudget
+from bot.edge.base.request_budget import RequestBudget
 
 
 class VirtualTimer(ManualTimer):

@@ -23,8 +23,10 @@ from dotenv import dotenv_values
 DEFAULT_DATABASE = "./five_up.sqlite3"
 DEFAULT_TIMEOUT = 300.0
 DEFAULT_LOBBY_EXPIRY_MINUTES = 30.0
-DEFAULT_REQUESTS_PER_SECOND = 45.0  # global-bound requests a second, below Discord's 50 (bot/edge/request_budget.py)
-DEFAULT_OUTAGE_SECONDS = 5.0  # Discord failing this long is an outage: turn clocks stop (bot/edge/discord_health.py)
+# global-bound requests a second, below Discord's 50 (bot/edge/base/request_budget.py)
+DEFAULT_REQUESTS_PER_SECOND = 45.0
+# Discord failing this long is an outage: turn clocks stop (bot/edge/base/discord_health.py)
+DEFAULT_OUTAGE_SECONDS = 5.0
 N = TypeVar("N", int, float)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 POSTGRES_SCHEMES = ("postgresql", "postgres")

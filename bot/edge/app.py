@@ -38,18 +38,18 @@ from ..web.heard_posts import HeardPublisher
 from ..web.links import links_of, use_links
 from ..web.match_ids import MatchIds, site_secret
 from ..web.site import serving
-from .client import FiveUpClient, Interaction
-from .discord_health import DiscordHealth
+from .base.client import FiveUpClient, Interaction
+from .base.discord_health import DiscordHealth
+from .base.handlers import Handlers
+from .base.http_gate import HttpGate
+from .base.lobby_turns import LobbyTurns
+from .base.replies import admitted, answer_error, connection_lost
+from .base.request_budget import BURST, RATE, RequestBudget
+from .base.vanished_clicks import answer_vanished_click
 from .dynamic_items import DYNAMIC_ITEMS
-from .handlers import Handlers
-from .http_gate import HttpGate
-from .lobby_turns import LobbyTurns
 from .posts.publisher import ChannelPublisher
 from .replay.replay_buttons import REPLAY_ITEMS
-from .replies import admitted, answer_error, connection_lost
-from .request_budget import BURST, RATE, RequestBudget
 from .tournaments.event_buttons import match_thread_opener
-from .vanished_clicks import answer_vanished_click
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +164,7 @@ class FiveUpBot(FiveUpClient):
         self.tree.add_command(FiveUpCommands())
         self.tree.add_command(AdminCommands())  # /five-up-admin, top-level: Manage Server by default
         try:
-            from .translator import FluentTranslator
+            from .base.translator import FluentTranslator
         except ImportError:
             log.warning("no command translator: descriptions stay in English")
         else:

@@ -25,11 +25,11 @@ from ..host.tables.table_choice import Want
 from ..model.pace import OnTimeout, Pace
 from ..model.table_state import LEVELS, TableStatus
 from ..texts.i18n import SUPPORTED
-from .client import Interaction
+from .base.client import Interaction
+from .base.command_words import PACE_CHOICES, TIMEOUT_CHOICES, described, table_language
+from .base.replies import answered_publicly, defer_publicly, files, locale_of, record_file
 from .clocks.player_commands import player_commands
-from .command_words import PACE_CHOICES, TIMEOUT_CHOICES, described, table_language
 from .replay.replay_buttons import history_view, open_viewer, send_animation, send_review
-from .replies import answered_publicly, defer_publicly, files, locale_of, record_file
 from .tables.hand_buttons import send_hand, show_hand_view
 from .tables.help_and_rules import help_message, rules_message
 from .tables.lobby_buttons import lobby_view

@@ -2,7 +2,7 @@
 
 discord.py rebuilds a clicked button from its custom_id only for the `DynamicItem` classes the bot
 registered (`bot.add_dynamic_items`, bot/edge/app.py), and the bot answers a click on a vanished
-button for the same ones (bot/edge/vanished_clicks.py). A button left out here would stop working
+button for the same ones (bot/edge/base/vanished_clicks.py). A button left out here would stop working
 after a restart; the replay viewer's own list (`REPLAY_ITEMS`) is beside its buttons.
 """
 

@@ -1,4 +1,4 @@
-"""The request gate's rules for interaction answers, one failure at a time (bot/edge/http_gate.py).
+"""The request gate's rules for interaction answers, one failure at a time (bot/edge/base/http_gate.py).
 
 The answers are sent through a stand-in for discord.py's adapter that fails as told; the gate's
 waits run on a `ManualTimer`. What goes through the real discord.py is in tests/bot_tests/test_outage.py.
@@ -16,9 +16,9 @@ from discord.http import Route
 from discord.webhook.async_ import async_context
 from support.manual_timer import ManualTimer
 
-from bot.edge.discord_health import DiscordHealth
-from bot.edge.http_gate import HttpGate, is_interaction_answer
-from bot.edge.request_budget import RequestBudget
+from bot.edge.base.discord_health import DiscordHealth
+from bot.edge.base.http_gate import HttpGate, is_interaction_answer
+from bot.edge.base.request_budget import RequestBudget
 
 CALLBACK = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback", webhook_id=7, webhook_token="tok")
 EDIT = Route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", webhook_id=1, webhook_token="tok")

@@ -11,7 +11,7 @@ from support.bot_host import hosted_bot
 from support.discord_fake import FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from support.world import World, world
 
-from bot.edge.command_words import table_language
+from bot.edge.base.command_words import table_language
 from bot.edge.tables.lobby_buttons import lobby_view
 from bot.model.table_state import Table, TableStatus
 from bot.texts import lobby_message, side_name

@@ -1,4 +1,4 @@
-"""discord.py's internals behind `bot.edge.discord_internals` still work the way the adapter assumes.
+"""discord.py's internals behind `bot.edge.base.discord_internals` still work the way the adapter assumes.
 
 These fail the day a discord.py release renames or reshapes them; the end-to-end tests of a click
 on a vanished button (tests/bot_tests/test_bot_reliability.py) then show what a player would meet."""
@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.edge.discord_internals import custom_id_template, take_chosen_values
+from bot.edge.base.discord_internals import custom_id_template, take_chosen_values
 from bot.edge.dynamic_items import DYNAMIC_ITEMS
 
 

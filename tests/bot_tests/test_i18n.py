@@ -19,7 +19,7 @@ from fluent.syntax import ast
 from fluent.syntax.visitor import Visitor
 from support.i18n_checks import catalog, extra_keys, leftover_english, message_ids, missing_keys, readable
 
-from bot.edge.translator import FluentTranslator
+from bot.edge.base.translator import FluentTranslator
 from bot.texts import i18n
 
 LANGS = i18n.SUPPORTED

@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
 from support.i18n_checks import leftover_english
 
-from bot.edge.translator import DISCORD_LOCALES, MAX_LENGTH, FluentTranslator
+from bot.edge.base.translator import DISCORD_LOCALES, MAX_LENGTH, FluentTranslator
 from bot.texts import i18n
 
 VALID_LOCALES = {locale.value for locale in discord.Locale}

@@ -17,7 +17,7 @@ from support.manual_timer import ManualTimer
 from support.world import world
 
 from bot.config import Config, ConfigError, load_config
-from bot.edge.request_budget import RequestBudget
+from bot.edge.base.request_budget import RequestBudget
 
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 POST = "/channels/{channel_id}/messages"

@@ -13,9 +13,9 @@ from discord import app_commands
 from ... import texts
 from ...host.refusal import Refusal
 from ...model.pace import MAX_AWAY_DAYS
-from ..client import Interaction
-from ..command_words import described
-from ..replies import locale_of
+from ..base.client import Interaction
+from ..base.command_words import described
+from ..base.replies import locale_of
 
 ON_OFF = ("on", "off")
 PING_CHOICES = [app_commands.Choice(name=described(f"choice-ping-{x}"), value=x) for x in ON_OFF]

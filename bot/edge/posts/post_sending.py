@@ -20,8 +20,8 @@ import discord
 
 from ...model.posts import Post
 from ...texts.i18n import t
-from ..match_threads import close_thread
-from ..replies import files, record_file
+from ..base.match_threads import close_thread
+from ..base.replies import files, record_file
 from ..tables.hand_buttons import show_hand_view
 from ..tables.match_end import match_end_view
 from .catch_up import nonce

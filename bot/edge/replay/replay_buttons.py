@@ -16,9 +16,9 @@ from ...host.replay.replay_desk import ReplayPage, ReviewPage, replay_desk_of
 from ...texts.i18n import t
 from ...texts.replay_words import review_button, round_option
 from ...web.links import links_in_use
-from ..client import Interaction
-from ..game_items import GameButton, GameSelect
-from ..replies import files, locale_of
+from ..base.client import Interaction
+from ..base.game_items import GameButton, GameSelect
+from ..base.replies import files, locale_of
 
 STEP_ACTIONS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
 MAX_OPTIONS = 25

@@ -19,9 +19,9 @@ from ...model.pace import Pace
 from ...model.server_settings import MAX_CAP, ServerSettings
 from ...texts.i18n import SUPPORTED
 from ...web.links import links_in_use
-from ..client import Interaction
-from ..command_words import PACE_CHOICES, described
-from ..replies import locale_of
+from ..base.client import Interaction
+from ..base.command_words import PACE_CHOICES, described
+from ..base.replies import locale_of
 
 NO_LANG = "none"  # the language choice that means "as without settings"
 ADMIN_LANG_CHOICES = [app_commands.Choice(name=described(f"choice-lang-{x}"), value=x) for x in (*SUPPORTED, NO_LANG)]

@@ -21,9 +21,9 @@ from ...host.refusal import Refusal
 from ...model.answers import Hand, TileChoice
 from ...texts.i18n import t
 from ...web.links import links_in_use
-from ..client import Interaction
-from ..game_items import GameButton
-from ..replies import files, locale_of
+from ..base.client import Interaction
+from ..base.game_items import GameButton
+from ..base.replies import files, locale_of
 
 MAX_BUTTONS = 25
 

@@ -15,9 +15,9 @@ from ... import texts
 from ...model.posts import Picture
 from ...texts.i18n import t
 from ...texts.rules_pages import rules_pages
-from ..client import Interaction
-from ..game_items import GameButton
-from ..replies import files, locale_of
+from ..base.client import Interaction
+from ..base.game_items import GameButton
+from ..base.replies import files, locale_of
 
 # -- the rules, paged -----------------------------------------------------------------
 

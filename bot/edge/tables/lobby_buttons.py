@@ -2,9 +2,9 @@
 Decline while a partner choice waits for the people it would move.
 
 What a lobby click does is the game manager's; here are the buttons that carry it (restart-proof,
-bot/edge/game_items.py), the view that shows them while the lobby is open, and the thread a
+bot/edge/base/game_items.py), the view that shows them while the lobby is open, and the thread a
 Start opens for the match. Each action and its message edit take the table's lobby turn
-(bot/edge/lobby_turns.py), as the lobby commands do.
+(bot/edge/base/lobby_turns.py), as the lobby commands do.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from ...host.refusal import Refusal
 from ...host.table_roles import ThreadOpener
 from ...model.answers import Lobby, PartnerProposal
 from ...texts.i18n import t
-from ..client import Interaction
-from ..game_items import GameButton, GameSelect
-from ..replies import locale_of
+from ..base.client import Interaction
+from ..base.game_items import GameButton, GameSelect
+from ..base.replies import locale_of
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@ acts on the table of its channel or thread shares (which table it means, its lob
 
 A channel holds any number of tables; a command names none, so the game manager picks the one it means
 (bot/host/tables/table_choice.py: the caller's own there, else the newest lobby, else a private list of them).
-Each lobby action and its message edit take the table's lobby turn (bot/edge/lobby_turns.py), as its
+Each lobby action and its message edit take the table's lobby turn (bot/edge/base/lobby_turns.py), as its
 buttons do.
 """
 
@@ -15,9 +15,9 @@ from discord import app_commands
 from ...host.refusal import Refusal
 from ...host.tables.table_choice import Want
 from ...model.answers import Lobby
-from ..client import Interaction
-from ..command_words import described
-from ..replies import locale_of
+from ..base.client import Interaction
+from ..base.command_words import described
+from ..base.replies import locale_of
 from .lobby_buttons import lobby_view
 
 

@@ -2,7 +2,7 @@
 
 The match's last public message offers the same table again (Rematch opens a new lobby in the
 channel the match was started in, and the finished match's thread, archived and locked, gets a last
-word linking to it: bot/edge/match_threads.py) and a look
+word linking to it: bot/edge/base/match_threads.py) and a look
 back (the replay viewer and the review, bot/edge/replay/replay_buttons.py). Kept apart from both
 because it is where the lobby and the replay meet.
 """
@@ -17,11 +17,11 @@ from ... import texts
 from ...host.refusal import Refusal
 from ...texts.i18n import t
 from ...web.links import links_in_use
-from ..client import Interaction
-from ..game_items import GameButton
-from ..match_threads import post_in_closed_thread
+from ..base.client import Interaction
+from ..base.game_items import GameButton
+from ..base.match_threads import post_in_closed_thread
+from ..base.replies import locale_of
 from ..replay.replay_buttons import ReplayOpenButton, ReviewButton
-from ..replies import locale_of
 from .lobby_buttons import lobby_view
 
 

@@ -16,9 +16,9 @@ from ...host.refusal import Refusal
 from ...host.tournaments.tournament_rounds import MatchOpener
 from ...model.tournament import Event, Game
 from ...texts.i18n import t
-from ..client import Interaction
-from ..game_items import GameButton
-from ..replies import locale_of
+from ..base.client import Interaction
+from ..base.game_items import GameButton
+from ..base.replies import locale_of
 
 log = logging.getLogger(__name__)
 

@@ -16,9 +16,9 @@ from ... import texts
 from ...host.refusal import Refusal
 from ...model.pace import OnTimeout, Pace
 from ...model.tournament import Format
-from ..client import Interaction
-from ..command_words import PACE_CHOICES, TIMEOUT_CHOICES, described, table_language
-from ..replies import files, locale_of
+from ..base.client import Interaction
+from ..base.command_words import PACE_CHOICES, TIMEOUT_CHOICES, described, table_language
+from ..base.replies import files, locale_of
 from .event_buttons import signup_view
 
 log = logging.getLogger(__name__)

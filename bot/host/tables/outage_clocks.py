@@ -1,7 +1,7 @@
 """The turn clocks while Discord is out: they stand still, and go on afterwards with the time they had left.
 
 A player must not be reminded, or have a computer take their seat, because nobody could see the
-board. When an outage begins (bot/edge/discord_health.py, as of its first failure), no live
+board. When an outage begins (bot/edge/base/discord_health.py, as of its first failure), no live
 table's idle watch runs and the deadline sweeper acts on nothing. When it ends, each live table
 still waiting for a person moves its reminder, its take-over and its turn's start on by the time
 Discord was out, writes them (so a restart keeps them too) and is armed again; the correspondence

@@ -1,7 +1,7 @@
 """Answering an interaction safely: the one error path of every command and every button.
 
 Commands raise; the command tree's `on_error` (bot/edge/app.py) and the buttons' guarded callback
-(bot/edge/game_items.py) both hand what they caught to `answer_error`: a `Refusal` becomes an ephemeral
+(bot/edge/base/game_items.py) both hand what they caught to `answer_error`: a `Refusal` becomes an ephemeral
 sentence in the user's language; a Discord `NotFound`/`Forbidden` (a message deleted, a
 permission removed) is logged as a warning; a lost connection to Discord (a closed session, a
 dropped socket) is one warning line, however the answer then fares; anything else is logged
@@ -9,7 +9,7 @@ once with its context and the user gets a short apology. The user never sees a t
 never "This interaction failed".
 
 While the bot stops (bot/edge/app.py), `admitted` is the door of every command, button and menu: a
-handler already running is counted (bot/edge/handlers.py), so the stop waits for it; a new one gets
+handler already running is counted (bot/edge/base/handlers.py), so the stop waits for it; a new one gets
 "the bot is restarting" instead.
 """
 
@@ -24,9 +24,9 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from ..host.refusal import Refusal
-from ..model.posts import Picture
-from ..texts.i18n import pick_locale, t
+from ...host.refusal import Refusal
+from ...model.posts import Picture
+from ...texts.i18n import pick_locale, t
 from .client import Interaction
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import discord
 from discord.ext import commands
 
-from ..host.manager import Manager
+from ...host.manager import Manager
 from .handlers import Handlers
 from .lobby_turns import LobbyTurns
 

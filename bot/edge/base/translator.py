@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation, TranslationContextTypes, locale_str
 
-from ..texts import i18n
+from ...texts import i18n
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Whether Discord is there: an outage begins when it fails for more than a few seconds, and ends when it answers.
 
-Every request the process makes reports here how it went (bot/edge/http_gate.py), and the gateway
+Every request the process makes reports here how it went (bot/edge/base/http_gate.py), and the gateway
 reports when it drops and comes back (bot/edge/app.py). A failure is a 5xx after discord.py's own
 tries, a timeout or a lost connection; a 429 or a refusal (403, 404) is Discord answering. When
 failures (or a closed gateway) last `grace` seconds with no success in between, the outage begins
@@ -19,7 +19,7 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from ..host.timer import Timer
+from ...host.timer import Timer
 
 log = logging.getLogger(__name__)
 

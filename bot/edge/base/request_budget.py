@@ -3,7 +3,7 @@
 Discord allows a bot 50 requests a second in all (its global limit) and answers 429 beyond, which costs
 a wait and a second try, and 10,000 refused requests in 10 minutes ban the IP for a while. Interaction
 answers (the callback, followups and edits through the interaction's token) are not bound to that
-limit (Discord's rate-limit documentation says so), so they never come here: bot/edge/http_gate.py sends
+limit (Discord's rate-limit documentation says so), so they never come here: bot/edge/base/http_gate.py sends
 them at once. Everything else (posts, edits by the bot's own token, threads, command sync) takes a token
 first: tokens come at `rate` a second and up to `burst` may be saved up, so no second sees more than
 `burst + rate` of them (45 + 4 = 49 by default: one below Discord's 50, for the rounding of two clocks,
@@ -26,7 +26,7 @@ from collections import OrderedDict, deque
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from ..host.timer import Timer
+from ...host.timer import Timer
 
 log = logging.getLogger(__name__)
 

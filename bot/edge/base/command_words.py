@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from ..model.pace import OnTimeout, Pace
-from ..texts.i18n import DEFAULT, pick_locale, t
+from ...model.pace import OnTimeout, Pace
+from ...texts.i18n import DEFAULT, pick_locale, t
 
 
 def described(key: str) -> app_commands.locale_str:

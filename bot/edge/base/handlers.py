@@ -3,7 +3,7 @@
 The bot holds one `Handlers` (`interaction.client.handlers`); the door every command, button and
 menu passes (`replies.admitted`) counts its handler here, and the bot's stop (bot/edge/app.py) lets
 no new one in and waits for the running ones. Kept apart from the replies so that the bot's shape
-(bot/edge/client.py) can name it without importing the handlers that use it.
+(bot/edge/base/client.py) can name it without importing the handlers that use it.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ import discord
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from ..host.timer import Timer
+from ...host.timer import Timer
 from .discord_health import DiscordHealth
 from .request_budget import RequestBudget
 
