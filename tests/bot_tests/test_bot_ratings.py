@@ -15,9 +15,8 @@ from support.bot_host import CHANNEL, GUILD, open_table, running
 from support.discord_fake import FakeMessage, FakeUser, InteractionRecord
 from support.i18n_checks import leftover_english
 from support.manual_timer import ManualTimer
-from support.short_deals import short_deal
 from support.waiting import settling
-from support.world import World, picker, world
+from support.world import World, picker, short_picker, world
 
 from bot.host.ratings import rating_keeper
 from bot.host.ratings.rating_math import computer_key, person_key
@@ -80,11 +79,10 @@ async def rated_match(s: World, players: list[FakeUser], seed: int, **options: o
     """A match opened with `options` and played to its end, every placement by `/five-up play` (these tests
     check ratings, not how tiles are placed: no hand picture drawn per placement). Two people play the
     short deal `seed` (support/short_deals.py)."""
-    if len(players) == 2 and not options.get("bots"):
-        deal, seed = short_deal(seed)
-        s.deal_next(deal)
+    short = len(players) == 2 and not options.get("bots")
+    choose = short_picker(s, seed) if short else picker(random.Random(seed))
     table, _ = await s.open(s.games, players, **options)
-    await s.play_out(table, picker(random.Random(seed)), buttons=lambda made: False)
+    await s.play_out(table, choose, buttons=lambda made: False)
     assert table.status is TableStatus.OVER
     return table
 

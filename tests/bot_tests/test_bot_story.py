@@ -19,8 +19,7 @@ import pytest
 from support.discord_fake import FakeMessage
 from support.i18n_checks import leftover_english
 from support.reader import check_turn_lines
-from support.short_deals import short_deal
-from support.world import World, picker, world
+from support.world import World, picker, short_picker, world
 
 from bot.model.seating import Seating
 from bot.model.table_state import Table, TableStatus
@@ -50,11 +49,9 @@ async def whole_match(s: World, lang: str, *, bots: int = 0, seed: int = 2) -> t
     options: dict[str, object] = {"lang": lang}
     if bots:
         options["bots"] = bots
-    elif len(s.users) == 2:
-        deal, seed = short_deal(seed)
-        s.deal_next(deal)
+    choose = short_picker(s, seed) if not bots and len(s.users) == 2 else picker(random.Random(seed))
     table, _ = await s.open(s.games, s.users, **options)
-    await s.play_out(table, picker(random.Random(seed)))
+    await s.play_out(table, choose)
     assert table.status is TableStatus.OVER and table.thread_id is not None
     return table, [m.content for m in public(s, table.thread_id)]
 

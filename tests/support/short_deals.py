@@ -31,7 +31,7 @@ from support.bot_host import pick
 
 from engine import Match
 from engine.players import choose
-from engine.selfplay import first_option
+from engine.selfplay import Chooser, first_option, play_to_end
 
 SHORT_TWO = ("s895", "s993", "s1787", "s1388", "s55", "s728", "s467", "s350", "s969", "s1367", "s1685", "s637")
 SHORT_FIRST_TWO = ("f2-1161", "f2-347", "f2-637", "f2-491")
@@ -56,48 +56,30 @@ SHORT_PICKED = (
 MOST = 105  # placements each of these matches takes at most
 
 
+def _placements(seed: str, players: int, chooser: Chooser) -> int:
+    """The placements of a whole match dealt from `seed`, every seat choosing by `chooser`."""
+    made: list[None] = []
+    play_to_end(Match.new(players, seed), chooser, after=lambda match, events: made.append(None))
+    return len(made)
+
+
 def placements(seed: str, players: int = 2, level: str = "normal") -> int:
-    """The placements of a whole match dealt from `seed`, every seat the computer at `level` as the bot
-    seeds it (f"{seed}/{move_no}/{seat}")."""
-    match = Match.new(players, seed)
-    made = 0
-    while match.winner is None:
-        if match.turn is None:
-            match.next_round()
-            continue
-        seat = match.turn
-        option = choose(match, seat, level, rng=random.Random(f"{seed}/{match.move_no}/{seat}"))
-        match.place(seat, option.placement)
-        made += 1
-    return made
+    """A whole match's placements, every seat the computer at `level` as the bot seeds it
+    (f"{seed}/{move_no}/{seat}")."""
+    return _placements(
+        seed, players, lambda m, seat: choose(m, seat, level, rng=random.Random(f"{seed}/{m.move_no}/{seat}"))
+    )
 
 
 def picked_placements(seed: str, chooser_seed: int, players: int = 2) -> int:
-    """The placements of a whole match dealt from `seed`, every seat a person choosing by `pick`."""
-    match = Match.new(players, seed)
+    """A whole match's placements, every seat a person choosing by `pick` from one `random.Random(chooser_seed)`."""
     rng = random.Random(chooser_seed)
-    made = 0
-    while match.winner is None:
-        if match.turn is None:
-            match.next_round()
-            continue
-        seat = match.turn
-        match.place(seat, pick(match.options(seat), rng).placement)
-        made += 1
-    return made
+    return _placements(seed, players, lambda m, seat: pick(m.options(seat), rng))
 
 
 def first_placements(seed: str, players: int = 2) -> int:
-    """The placements of a whole match dealt from `seed`, every seat placing its first option."""
-    match = Match.new(players, seed)
-    made = 0
-    while match.winner is None:
-        if match.turn is None:
-            match.next_round()
-            continue
-        match.place(match.turn, first_option(match, match.turn).placement)
-        made += 1
-    return made
+    """A whole match's placements, every seat placing its first option."""
+    return _placements(seed, players, first_option)
 
 
 def short_deal(number: int) -> tuple[str, int]:
