@@ -486,3 +486,33 @@ def test_a_bot_start_rereads_the_catalogs_only_when_a_file_changed(tiny_catalogs
     (tiny_catalogs / "es" / "main.ftl").write_text("hello = ¡Buenas, { $name }!\n", encoding="utf-8")
     asyncio.run(FluentTranslator().load())
     assert i18n.bundle("es") is not first and i18n.t("es", "hello", name="Ana") == "¡Buenas, Ana!"
+
+
+def test_a_kept_parse_reads_as_the_file_and_an_edited_file_is_parsed_again(tmp_path, monkeypatch) -> None:
+    """The catalogs' parse kept between processes (i18n.parsed) never serves a file's old words."""
+    from fluent.runtime import FluentBundle
+    from fluent.syntax.ast import Resource
+
+    from bot.texts import i18n
+
+    monkeypatch.setattr(i18n, "PARSED_DIR", tmp_path / "kept")
+    catalog = tmp_path / "en" / "words.ftl"
+    catalog.parent.mkdir()
+    catalog.write_text("hello = Hello, { $name }!\n", encoding="utf-8")
+
+    def said(resource: Resource) -> str:
+        bundle = FluentBundle(["en"], use_isolating=False)
+        bundle.add_resource(resource)
+        return bundle.format_pattern(bundle.get_message("hello").value, {"name": "Ana"})[0]
+
+    assert said(i18n.parsed(catalog)) == "Hello, Ana!"  # parsed, then kept
+    assert len(list((tmp_path / "kept").glob("ftl-en-words-*.pickle"))) == 1
+    assert said(i18n.parsed(catalog)) == "Hello, Ana!"  # read from what was kept
+    catalog.write_text("hello = ¡Hola, { $name }!\n", encoding="utf-8")
+    assert said(i18n.parsed(catalog)) == "¡Hola, Ana!"
+    for kept in (tmp_path / "kept").glob("*.pickle"):
+        kept.write_bytes(b"not a parse")
+    assert said(i18n.parsed(catalog)) == "¡Hola, Ana!"  # a damaged kept file is parsed again
+    real = i18n.LOCALES_DIR / "en" / "admin.ftl"
+    i18n.parsed(real)
+    assert i18n.parsed(real).equals(i18n.FluentResource(real.read_text(encoding="utf-8")))  # kept == parsed
