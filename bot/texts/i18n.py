@@ -84,6 +84,9 @@ def parsed(path: Path) -> Resource:
         partial = kept.with_suffix(f".{os.getpid()}.partial")
         partial.write_bytes(pickle.dumps(resource, protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(partial, kept)
+        for older in PARSED_DIR.glob(f"ftl-{path.parent.name}-{path.stem}-*"):
+            if older != kept:  # an earlier version's parse, or a write that died half-way: never read again
+                older.unlink(missing_ok=True)
     except OSError:
         pass
     return resource
