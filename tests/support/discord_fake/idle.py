@@ -116,7 +116,12 @@ class IdleWatcher:
             return 1
 
     def _next_timer(self) -> float | None:
-        whens = [h.when() for h in self.loop._scheduled if not h._cancelled]  # type: ignore[attr-defined]
+        """Seconds to the next live timer. asyncio keeps its timers in a heap and drops cancelled ones lazily:
+        when the heap's first is live it is the next one, and the scan over all is needed only otherwise."""
+        scheduled = self.loop._scheduled  # type: ignore[attr-defined]
+        if scheduled and not scheduled[0]._cancelled:
+            return scheduled[0].when() - self.loop.time()
+        whens = [h.when() for h in scheduled if not h._cancelled]
         return min(whens) - self.loop.time() if whens else None
 
     def busy_reason(self) -> str | None:

@@ -142,7 +142,20 @@ class FakeMessage:
 
     @property
     def text(self) -> str:
-        """Every word a reader sees: content, embeds, component labels and text displays, one per line."""
+        """Every word a reader sees: content, embeds, component labels and text displays, one per line.
+
+        Kept until the payload or its content, embeds or components change (an edit makes a new payload):
+        the reader asks each message of a channel for it after every placement."""
+        payload = self.payload
+        key = (payload, payload.get("content"), payload.get("embeds"), payload.get("components"))
+        kept = self.__dict__.get("_text")
+        if kept is not None and all(a is b for a, b in zip(kept[0], key, strict=True)):
+            return kept[1]
+        text = self._read_text()
+        self.__dict__["_text"] = (key, text)
+        return text
+
+    def _read_text(self) -> str:
         parts = [self.content]
         for embed in self.embed_dicts:
             parts += [embed.get("title"), embed.get("description")]
