@@ -7,6 +7,7 @@ the per-test databases on it come from support/storage_backends.py.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -84,3 +85,10 @@ async def own_url(own_server: PostgresServer) -> str:
     """A new empty database on the crash server; not dropped after the test: on this durable server a
     DROP DATABASE waits for a checkpoint."""
     return await Backend("postgres", Path(), own_server).target()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What the imports and the collection made lives to the end: `gc.freeze` keeps it out of the full
+    collections, which otherwise walk all of it again each time (in three bot and engine test files, one
+    process: 54 full collections took 7.2 s of 33 s; 5.2 s frozen)."""
+    gc.freeze()
