@@ -73,6 +73,7 @@ class FakeMessage:
     visible_to: int | None = None
     interaction_id: int | None = None
     deleted: bool = False
+    _text: tuple[tuple[object, ...], str] | None = field(default=None, init=False, repr=False)  # kept `text`
 
     def __repr__(self) -> str:
         flags = " ephemeral" if self.ephemeral else ""
@@ -148,11 +149,10 @@ class FakeMessage:
         the reader asks each message of a channel for it after every placement."""
         payload = self.payload
         key = (payload, payload.get("content"), payload.get("embeds"), payload.get("components"))
-        kept = self.__dict__.get("_text")
-        if kept is not None and all(a is b for a, b in zip(kept[0], key, strict=True)):
-            return kept[1]
+        if self._text is not None and all(a is b for a, b in zip(self._text[0], key, strict=True)):
+            return self._text[1]
         text = self._read_text()
-        self.__dict__["_text"] = (key, text)
+        self._text = (key, text)
         return text
 
     def _read_text(self) -> str:
